@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// A C library reached through pkg-config, with the Debian package that provides it.
+func systemLibrary(_ name: String, pkgConfig: String?, apt: [String]) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(apt)])
+}
+
+let package = Package(
+    name: "Folio",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "folio", targets: ["folio"]),
+    ],
+    targets: [
+        // C libraries, each reached from exactly one Folio module.
+        systemLibrary("CPangoCairo", pkgConfig: "pangocairo", apt: ["libpango1.0-dev", "libcairo2-dev"]),
+        systemLibrary("CLCMS2", pkgConfig: "lcms2", apt: ["liblcms2-dev"]),
+        systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: ["libjpeg62-turbo-dev"]),
+        systemLibrary("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
+        systemLibrary("CCmark", pkgConfig: "libcmark", apt: ["libcmark-dev"]),
+        systemLibrary("CHyphen", pkgConfig: nil, apt: ["libhyphen-dev"]),
+        systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
+        systemLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
+        systemLibrary("CQPDF", pkgConfig: "libqpdf", apt: ["libqpdf-dev"]),
+        // Shims only where Swift cannot call the API: libjpeg's setjmp error handling and
+        // curl's variadic setopt.
+        .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
+        .target(name: "CCurlShim", dependencies: ["CCurl"]),
+
+        .target(name: "Prepress", dependencies: ["CJPEGShim", "CJPEG", "CLCMS2", "CZlib", "CQPDF"]),
+        .target(name: "Render", dependencies: ["Prepress", "CPangoCairo", "CCmark", "CHyphen"],
+                resources: [.copy("Text/Dictionaries")]),
+        .target(name: "Upload", dependencies: ["CCurlShim", "CCurl"]),
+        .target(name: "Jobs", dependencies: ["Render", "Prepress", "Upload", "CSQLite"]),
+        .executableTarget(name: "folio", dependencies: ["Jobs"]),
+        .testTarget(name: "FolioTests", dependencies: ["Jobs", "Render", "Prepress", "Upload"]),
+    ]
+)

@@ -1,0 +1,18 @@
+#ifndef FOLIO_CURL_H
+#define FOLIO_CURL_H
+#include <curl/curl.h>
+
+// curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call:
+// one typed wrapper per argument kind.
+CURLcode folio_curl_set_long(CURL *handle, CURLoption option, long value);
+CURLcode folio_curl_set_pointer(CURL *handle, CURLoption option, const void *value);
+CURLcode folio_curl_set_offset(CURL *handle, CURLoption option, curl_off_t value);
+CURLcode folio_curl_set_read_function(CURL *handle,
+                                      size_t (*function)(char *, size_t, size_t, void *));
+CURLcode folio_curl_set_write_function(CURL *handle,
+                                       size_t (*function)(char *, size_t, size_t, void *));
+CURLcode folio_curl_set_header_function(CURL *handle,
+                                        size_t (*function)(char *, size_t, size_t, void *));
+CURLcode folio_curl_get_long(CURL *handle, CURLINFO info, long *value);
+CURLcode folio_curl_get_offset(CURL *handle, CURLINFO info, curl_off_t *value);
+#endif

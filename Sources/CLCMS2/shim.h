@@ -1,0 +1,6 @@
+#include <lcms2.h>
+
+// lcms2 builds its pixel formats with macros Swift cannot import.
+static const cmsUInt32Number FOLIO_TYPE_RGB_8 = TYPE_RGB_8;
+static const cmsUInt32Number FOLIO_TYPE_CMYK_8 = TYPE_CMYK_8;
+static const cmsUInt32Number FOLIO_TYPE_GRAY_8 = TYPE_GRAY_8;

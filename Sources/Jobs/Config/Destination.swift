@@ -1,0 +1,86 @@
+import Foundation
+
+/// `config/destinations/ID.json`: where finished files go and how they are sent.
+/// Credentials are named by environment variable only.
+public struct Destination: Sendable, Equatable {
+    public enum Auth: Sendable, Equatable {
+        case none
+        case bearer(environmentVariable: String)
+        case basic(userVariable: String, passwordVariable: String)
+    }
+
+    public struct RetryPolicy: Sendable, Equatable {
+        public var maxAttempts: Int
+        public var baseDelayMS: Int
+        public var maxDelayMS: Int
+        public var budgetSeconds: Int
+    }
+
+    public var id: String
+    /// The template with `{order}`, `{file}`, `{kind}` and `{sha256}`; `file:` templates are
+    /// resolved against the config folder.
+    public var url: String
+    public var method: String
+    public var headers: [String: String]
+    public var auth: Auth
+    public var retry: RetryPolicy
+    public var configFolder: URL
+
+    static let placeholders = ["order", "file", "kind", "sha256"]
+
+    static func load(_ file: URL, id: String, configFolder: URL) throws(InputError) -> Destination {
+        let shown = file.path
+        let issues = IssueList(file: shown)
+        guard var reader = ObjectReader(try JSONValue.load(file, shownAs: shown), path: "", issues: issues) else {
+            throw InputError(issues.issues)
+        }
+        let url = reader.string("url")
+        if let url {
+            if !(url.hasPrefix("https://") || url.hasPrefix("http://") || url.hasPrefix("file:")) {
+                issues.add("invalid-value", "url", "expected an https://, http:// or file: URL, got \"\(url)\"")
+            }
+            for name in placeholderNames(in: url) where !placeholders.contains(name) {
+                issues.add("invalid-value", "url", "unknown placeholder {\(name)} (allowed: {order}, {file}, {kind}, {sha256})")
+            }
+        }
+        let method = reader.choice("method", from: ["PUT", "POST"])
+        let headers = reader.stringMap("headers", required: false) ?? [:]
+        var auth = Auth.none
+        if var authReader = reader.object("auth", required: false) {
+            let bearer = authReader.string("bearer_env", required: false)
+            let user = authReader.string("basic_user_env", required: false)
+            let password = authReader.string("basic_password_env", required: false)
+            authReader.rejectUnknownKeys()
+            if let bearer {
+                auth = .bearer(environmentVariable: bearer)
+            } else if let user, let password {
+                auth = .basic(userVariable: user, passwordVariable: password)
+            } else if user != nil || password != nil {
+                issues.add("missing-key", "auth", "basic auth needs both basic_user_env and basic_password_env")
+            }
+        }
+        var retry = RetryPolicy(maxAttempts: 8, baseDelayMS: 500, maxDelayMS: 60_000, budgetSeconds: 1800)
+        if var retryReader = reader.object("retry", required: false) {
+            retry.maxAttempts = retryReader.integer("max_attempts", required: false, in: 1...100) ?? retry.maxAttempts
+            retry.baseDelayMS = retryReader.integer("base_delay_ms", required: false, in: 0...600_000) ?? retry.baseDelayMS
+            retry.maxDelayMS = retryReader.integer("max_delay_ms", required: false, in: 0...3_600_000) ?? retry.maxDelayMS
+            retry.budgetSeconds = retryReader.integer("budget_s", required: false, in: 1...86_400) ?? retry.budgetSeconds
+            retryReader.rejectUnknownKeys()
+        }
+        reader.rejectUnknownKeys()
+        try issues.check()
+        guard let url, let method else { throw InputError(issues.issues) }
+        return Destination(id: id, url: url, method: method, headers: headers, auth: auth, retry: retry,
+                           configFolder: configFolder)
+    }
+
+    private static func placeholderNames(in template: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Prepress
+
+/// `config/folio.json` and the products and destinations beside it.
+public struct FolioConfig: Sendable {
+    public enum QueueLocation: Sendable, Equatable {
+        case sqlite(URL)
+        case postgres(String)
+    }
+
+    /// The folder that holds `folio.json`; relative paths are relative to it.
+    public var folder: URL
+    public var exportsRoot: URL
+    public var inbox: URL
+    public var queue: QueueLocation
+    public var jobs: URL
+    public var reports: URL
+    /// Worker count; 0 in the file means one per core.
+    public var workers: Int
+
+    /// `--config PATH`, else `$FOLIO_CONFIG`, else `config/folio.json`.
+    public static func defaultLocation(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        URL(fileURLWithPath: environment["FOLIO_CONFIG"] ?? "config/folio.json")
+    }
+
+    public static func load(_ file: URL) throws(InputError) -> FolioConfig {
+        let shown = file.path
+        let issues = IssueList(file: shown)
+        guard var reader = ObjectReader(try JSONValue.load(file, shownAs: shown), path: "", issues: issues) else {
+            try issues.check()
+            throw InputError(issues.issues)
+        }
+        let folder = file.deletingLastPathComponent().standardizedFileURL
+        func location(_ key: String) -> URL? {
+            reader.string(key).map { folder.appendingPathComponent($0).standardizedFileURL }
+        }
+        let exportsRoot = location("exports_root")
+        let inbox = location("inbox")
+        let jobs = location("jobs")
+        let reports = location("reports")
+        var queue: QueueLocation?
+        if let text = reader.string("queue") {
+            if text.hasPrefix("sqlite:") {
+                queue = .sqlite(folder.appendingPathComponent(String(text.dropFirst(7))).standardizedFileURL)
+            } else if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
+                queue = .postgres(text)
+            } else {
+                issues.add("invalid-value", "queue", "expected \"sqlite:PATH\" or \"postgres://…\", got \"\(text)\"")
+            }
+        }
+        let workers = reader.integer("workers", required: false, in: 0...256) ?? 0
+        reader.rejectUnknownKeys()
+        try issues.check()
+        guard let exportsRoot, let inbox, let queue, let jobs, let reports else { throw InputError(issues.issues) }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        return FolioConfig(folder: folder, exportsRoot: exportsRoot, inbox: inbox, queue: queue, jobs: jobs,
+                           reports: reports, workers: workers == 0 ? max(1, cores) : workers)
+    }
+
+    public func productFile(_ id: String) -> URL {
+        folder.appendingPathComponent("products/\(id).json")
+    }
+
+    public func destinationFile(_ id: String) -> URL {
+        folder.appendingPathComponent("destinations/\(id).json")
+    }
+
+    /// The ids of the files in `products/` or `destinations/`, for messages that list what exists.
+    public func available(_ kind: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(kind).path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    public func product(_ id: String) throws(InputError) -> Product {
+        try ProductLoader.load(productFile(id), id: id)
+    }
+
+    public func destination(_ id: String) throws(InputError) -> Destination {
+        try Destination.load(destinationFile(id), id: id, configFolder: folder)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Prepress
+
+/// Reads `config/products/ID.json` into Prepress's `Product`.
+enum ProductLoader {
+    static func load(_ file: URL, id: String) throws(InputError) -> Product {
+        let shown = file.path
+        let issues = IssueList(file: shown)
+        guard var reader = ObjectReader(try JSONValue.load(file, shownAs: shown), path: "", issues: issues) else {
+            throw InputError(issues.issues)
+        }
+        let name = reader.string("name")
+        var trimWidth: Double?, trimHeight: Double?
+        if var trim = reader.object("trim_mm") {
+            trimWidth = trim.number("width", in: 50...1000)
+            trimHeight = trim.number("height", in: 50...1000)
+            trim.rejectUnknownKeys()
+        }
+        let bleed = reader.number("bleed_mm", in: 0...20)
+        let safety = reader.number("safety_mm", in: 0...50)
+        let binding = reader.choice("binding", from: Product.Binding.allCases.map(\.rawValue))
+        let caliper = reader.number("paper_caliper_mm", in: 0.01...2)
+        let allowance = reader.number("spine_allowance_mm", required: false, in: 0...20) ?? 0
+        let spineTextMin = reader.number("spine_text_min_mm", required: false, in: 0...100) ?? 6
+        var rules: Product.PageRules?
+        if var pages = reader.object("pages") {
+            let minimum = pages.integer("min", in: 1...10_000)
+            let maximum = pages.integer("max", in: 1...10_000)
+            let multiple = pages.integer("multiple", in: 1...64)
+            pages.rejectUnknownKeys()
+            if let minimum, let maximum, let multiple {
+                if minimum > maximum {
+                    issues.add("invalid-value", "pages", "min (\(minimum)) is greater than max (\(maximum))")
+                } else {
+                    rules = Product.PageRules(minimum: minimum, maximum: maximum, multiple: multiple)
+                }
+            }
+        }
+        let profile = reader.string("output_profile")
+        let minimumPPI = reader.number("min_image_ppi", in: 50...1200)
+        let quality = reader.integer("jpeg_quality", required: false, in: 50...100) ?? 90
+        reader.rejectUnknownKeys()
+        if let binding, binding == Product.Binding.saddleStitch.rawValue, let rules, rules.multiple % 4 != 0 {
+            issues.add("invalid-value", "pages.multiple", "a saddle-stitched book needs a multiple of 4, got \(rules.multiple)")
+        }
+        try issues.check()
+        guard let name, let trimWidth, let trimHeight, let bleed, let safety, let binding,
+              let bindingValue = Product.Binding(rawValue: binding), let caliper, let rules, let profile,
+              let minimumPPI else { throw InputError(issues.issues) }
+        return Product(id: id, name: name, trimWidthMM: trimWidth, trimHeightMM: trimHeight, bleedMM: bleed,
+                       safetyMM: safety, binding: bindingValue, paperCaliperMM: caliper,
+                       spineAllowanceMM: allowance, spineTextMinimumMM: spineTextMin, pageRules: rules,
+                       outputProfile: profile, minimumImagePPI: minimumPPI, jpegQuality: quality)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Prepress
+import Render
+
+/// Renders the interior PDF and finishes it for print: Cairo draws, qpdf sets the boxes and
+/// output intent, and the file is renamed into place only when complete.
+struct InteriorStage {
+    var product: Product
+    var configFolder: URL
+
+    struct Result {
+        var file: URL
+        var pages: Int
+        var notices: [RenderNotice]
+    }
+
+    func run(_ book: Book, into folder: URL) throws(JobError) -> Result {
+        let file = folder.appendingPathComponent("interior.pdf")
+        let drawn = folder.appendingPathComponent(".interior.cairo.pdf")
+        let finished = AtomicFile.temporary(for: file)
+        defer {
+            try? FileManager.default.removeItem(at: drawn)
+            try? FileManager.default.removeItem(at: finished)
+        }
+        let rendered: InteriorRenderer.Result
+        do {
+            rendered = try InteriorRenderer(product: product).render(book, to: drawn)
+        } catch {
+            throw .failed(code: "render-failed", message: error.description)
+        }
+        do {
+            let profile = try ICCProfile.load(product.outputProfile, relativeTo: configFolder)
+            let geometry = product.geometry
+            let finisher = PDFFinisher(trimBox: geometry.trimBox, bleedBox: geometry.bleedBox,
+                                       outputIntent: .init(profile: profile.data, components: profile.components,
+                                                           condition: profile.name),
+                                       date: PDFFinisher.pdfDate(book.contentDate))
+            try finisher.finish(drawn, to: finished)
+            try AtomicFile.moveIntoPlace(finished, file)
+        } catch {
+            throw .failed(code: "finish-failed", message: "\(error)")
+        }
+        return Result(file: file, pages: rendered.pages, notices: rendered.notices)
+    }
+}

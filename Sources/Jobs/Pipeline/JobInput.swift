@@ -1,0 +1,54 @@
+import Foundation
+import Prepress
+
+/// Everything a job reads before it works: the order, its product and destination, and the
+/// export's journal. Loading reports every problem in all of them at once.
+struct JobInput {
+    var order: Order
+    var product: Product
+    var destination: Destination
+    var journal: Journal
+
+    static func load(orderData: Data, orderFile: String, config: FolioConfig) throws(InputError) -> JobInput {
+        let order = try Order.decode(orderData, file: orderFile)
+        var issues: [InputIssue] = []
+        var product: Product?
+        var destination: Destination?
+        if FileManager.default.fileExists(atPath: config.productFile(order.product).path) {
+            do { product = try config.product(order.product) } catch { issues += error.issues }
+        } else {
+            issues.append(InputIssue(code: "unknown-reference", file: orderFile, path: "product",
+                                     message: "no product \"\(order.product)\" (available: \(config.available("products").joined(separator: ", ")))"))
+        }
+        if FileManager.default.fileExists(atPath: config.destinationFile(order.destination).path) {
+            do { destination = try config.destination(order.destination) } catch { issues += error.issues }
+        } else {
+            issues.append(InputIssue(code: "unknown-reference", file: orderFile, path: "destination",
+                                     message: "no destination \"\(order.destination)\" (available: \(config.available("destinations").joined(separator: ", ")))"))
+        }
+        var journal: Journal?
+        do {
+            let folder = try ConfinedPath.resolve(order.export, under: config.exportsRoot)
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("journal.json").path) {
+                do { journal = try Journal.load(folder: folder, shownAs: folder.path) } catch { issues += error.issues }
+            } else {
+                issues.append(InputIssue(code: "not-found", file: orderFile, path: "export",
+                                         message: "no journal.json in \(folder.path)"))
+            }
+        } catch {
+            issues.append(InputIssue(code: "path-escape", file: orderFile, path: "export",
+                                     message: "\"\(order.export)\": \(error) (exports root: \(config.exportsRoot.path))"))
+        }
+        if let journal, case .journal(let id) = order.scope, !journal.journals.contains(where: { $0.id == id }) {
+            issues.append(InputIssue(code: "unknown-reference", file: orderFile, path: "book.scope.journal",
+                                     message: "the export has no journal \"\(id)\" (it has: \(journal.journals.map(\.id).joined(separator: ", ")))"))
+        }
+        if let journal, let photo = order.coverPhoto {
+            do { _ = try ConfinedPath.resolve(photo, under: journal.folder) } catch {
+                issues.append(InputIssue(code: "path-escape", file: orderFile, path: "book.cover.photo", message: "\"\(photo)\": \(error)"))
+            }
+        }
+        guard issues.isEmpty, let product, let destination, let journal else { throw InputError(issues) }
+        return JobInput(order: order, product: product, destination: destination, journal: journal)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Render
+
+/// What a job's content came to: the book, and what was left out of it.
+public struct ResolvedBook: Sendable {
+    public var book: Book
+    /// Entries inside the scope that are archived and so never appear.
+    public var archivedExcluded: Int
+    /// The ids of those archived entries, for the verifier that proves they are absent.
+    public var archivedIDs: [String]
+    public var archivedTexts: [String]
+}
+
+/// Turns an order and its export into the `Book`: scope, archived filter, reading order, months.
+enum Resolver {
+    static func resolve(order: Order, journal: Journal) -> ResolvedBook {
+        let inScope = journal.entries.filter { entry in
+            switch order.scope {
+            case .year(let year): entry.created.local.year == year
+            case .journal(let id): entry.journal == id
+            case .all: true
+            }
+        }
+        let archived = inScope.filter(\.archived)
+        // Chronological by instant; ties broken by id so the order never depends on file order.
+        let kept = inScope.filter { !$0.archived }.sorted { a, b in
+            let (ta, tb) = (a.created.epochSeconds, b.created.epochSeconds)
+            if ta != tb { return ta < tb }
+            if a.created.nanosecond != b.created.nanosecond { return a.created.nanosecond < b.created.nanosecond }
+            return a.id < b.id
+        }
+        var chapters: [Chapter] = []
+        for entry in kept {
+            let local = entry.created.local
+            let bookEntry = BookEntry(id: entry.id, local: local, title: entry.title, text: entry.text,
+                                      photos: entry.photos)
+            // Months follow each entry's own offset; instants can interleave across offsets, so
+            // look the month up rather than assuming the previous chapter.
+            if let index = chapters.firstIndex(where: { $0.year == local.year && $0.month == local.month }) {
+                chapters[index].entries.append(bookEntry)
+            } else {
+                chapters.append(Chapter(year: local.year, month: local.month, entries: [bookEntry]))
+            }
+        }
+        chapters.sort { ($0.year, $0.month) < ($1.year, $1.month) }
+        let journalIDs = Set(kept.map(\.journal))
+        var runningTitle = order.title
+        if journalIDs.count == 1, let only = journalIDs.first,
+           let title = journal.journals.first(where: { $0.id == only })?.title {
+            runningTitle = title
+        }
+        if runningTitle.trimmingCharacters(in: .whitespaces).isEmpty { runningTitle = order.language.diaryWord }
+        let newest = kept.map(\.created.date).max() ?? Date(timeIntervalSince1970: 0)
+        let book = Book(title: order.title, subtitle: order.subtitle, author: order.author, language: order.language,
+                        runningTitle: runningTitle, chapters: chapters, contentDate: newest)
+        return ResolvedBook(book: book, archivedExcluded: archived.count, archivedIDs: archived.map(\.id),
+                            archivedTexts: archived.map(\.text))
+    }
+}

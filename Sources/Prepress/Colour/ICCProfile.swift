@@ -1,0 +1,46 @@
+import CLCMS2
+import Foundation
+
+/// ICC profiles as bytes, made or read with Little CMS.
+public enum ICCProfile {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// An sRGB IEC 61966-2.1 profile, written as ICC v2 for the widest reader support.
+    public static func sRGB() throws(Failure) -> Data {
+        guard let profile = cmsCreate_sRGBProfile() else { throw Failure(description: "lcms2 could not create sRGB") }
+        defer { cmsCloseProfile(profile) }
+        cmsSetProfileVersion(profile, 2.1)
+        var size: cmsUInt32Number = 0
+        guard cmsSaveProfileToMem(profile, nil, &size) != 0, size > 0 else {
+            throw Failure(description: "lcms2 could not size the sRGB profile")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(size))
+        guard cmsSaveProfileToMem(profile, &bytes, &size) != 0 else {
+            throw Failure(description: "lcms2 could not write the sRGB profile")
+        }
+        return Data(bytes.prefix(Int(size)))
+    }
+
+    /// The product's output profile: `sRGB`, or an ICC file relative to `folder`.
+    public static func load(_ name: String, relativeTo folder: URL) throws(Failure) -> (data: Data, components: Int, name: String) {
+        if name == "sRGB" { return (try sRGB(), 3, "sRGB IEC61966-2.1") }
+        let file = folder.appendingPathComponent(name)
+        guard let data = try? Data(contentsOf: file) else {
+            throw Failure(description: "cannot read output profile \(file.path)")
+        }
+        let components: Int? = data.withUnsafeBytes { raw -> Int? in
+            guard let profile = cmsOpenProfileFromMem(raw.baseAddress, cmsUInt32Number(raw.count)) else { return nil }
+            defer { cmsCloseProfile(profile) }
+            switch cmsGetColorSpace(profile) {
+            case cmsSigCmykData: return 4
+            case cmsSigRgbData: return 3
+            case cmsSigGrayData: return 1
+            default: return nil
+            }
+        }
+        guard let components else { throw Failure(description: "\(file.path) is not a usable ICC profile") }
+        return (data, components, file.deletingPathExtension().lastPathComponent)
+    }
+}

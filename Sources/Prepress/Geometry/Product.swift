@@ -1,0 +1,69 @@
+/// A printed product: trim, bleed, binding, paper and page rules, from `config/products/ID.json`.
+public struct Product: Sendable, Equatable {
+    public enum Binding: String, Sendable, CaseIterable {
+        case perfect
+        case saddleStitch = "saddle-stitch"
+    }
+
+    public struct PageRules: Sendable, Equatable {
+        public var minimum: Int
+        public var maximum: Int
+        public var multiple: Int
+
+        public init(minimum: Int, maximum: Int, multiple: Int) {
+            self.minimum = minimum
+            self.maximum = maximum
+            self.multiple = multiple
+        }
+
+        /// The final page count: at least `minimum`, rounded up to `multiple`, padded with
+        /// blank pages at the end. Nil when the content alone exceeds `maximum`.
+        public func paddedCount(for pages: Int) -> Int? {
+            let atLeast = max(pages, minimum)
+            let rounded = (atLeast + multiple - 1) / multiple * multiple
+            return rounded <= maximum ? rounded : nil
+        }
+    }
+
+    public var id: String
+    public var name: String
+    public var trimWidthMM: Double
+    public var trimHeightMM: Double
+    public var bleedMM: Double
+    public var safetyMM: Double
+    public var binding: Binding
+    public var paperCaliperMM: Double
+    public var spineAllowanceMM: Double
+    public var spineTextMinimumMM: Double
+    public var pageRules: PageRules
+    /// `sRGB`, or a path to an ICC profile relative to the config folder.
+    public var outputProfile: String
+    public var minimumImagePPI: Double
+    public var jpegQuality: Int
+
+    public init(id: String, name: String, trimWidthMM: Double, trimHeightMM: Double, bleedMM: Double,
+                safetyMM: Double, binding: Binding, paperCaliperMM: Double, spineAllowanceMM: Double,
+                spineTextMinimumMM: Double, pageRules: PageRules, outputProfile: String,
+                minimumImagePPI: Double, jpegQuality: Int) {
+        self.id = id
+        self.name = name
+        self.trimWidthMM = trimWidthMM
+        self.trimHeightMM = trimHeightMM
+        self.bleedMM = bleedMM
+        self.safetyMM = safetyMM
+        self.binding = binding
+        self.paperCaliperMM = paperCaliperMM
+        self.spineAllowanceMM = spineAllowanceMM
+        self.spineTextMinimumMM = spineTextMinimumMM
+        self.pageRules = pageRules
+        self.outputProfile = outputProfile
+        self.minimumImagePPI = minimumImagePPI
+        self.jpegQuality = jpegQuality
+    }
+
+    public var geometry: PageGeometry {
+        PageGeometry(trimWidth: Points.fromMillimetres(trimWidthMM),
+                     trimHeight: Points.fromMillimetres(trimHeightMM),
+                     bleed: Points.fromMillimetres(bleedMM), safety: Points.fromMillimetres(safetyMM))
+    }
+}

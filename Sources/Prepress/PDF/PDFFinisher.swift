@@ -1,0 +1,104 @@
+import CQPDF
+import Foundation
+
+/// Makes Cairo's PDF print-ready with libqpdf. Cairo 1.16 writes no TrimBox, BleedBox,
+/// OutputIntents or /ID, gives every page a transparency /Group, and writes /CreationDate
+/// without its `D:` prefix; this rewrites the file with all of that fixed.
+public struct PDFFinisher {
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var file: String
+        public var message: String
+        public var description: String { "\(file): \(message)" }
+    }
+
+    public struct OutputIntent: Sendable {
+        public var profile: Data
+        public var components: Int
+        public var condition: String
+
+        public init(profile: Data, components: Int, condition: String) {
+            self.profile = profile
+            self.components = components
+            self.condition = condition
+        }
+    }
+
+    public var trimBox: PageBox
+    public var bleedBox: PageBox
+    public var outputIntent: OutputIntent
+    /// `D:YYYYMMDDHHmmSSZ`; also written as /ModDate so the bytes never depend on the clock.
+    public var date: String
+
+    public init(trimBox: PageBox, bleedBox: PageBox, outputIntent: OutputIntent, date: String) {
+        self.trimBox = trimBox
+        self.bleedBox = bleedBox
+        self.outputIntent = outputIntent
+        self.date = date
+    }
+
+    /// Reads `input` and writes the finished PDF to `output`; qpdf warnings count as failures,
+    /// since a printer's preflight would flag them too.
+    public func finish(_ input: URL, to output: URL) throws(Failure) {
+        guard let qpdf = qpdf_init() else { throw Failure(file: input.path, message: "qpdf_init failed") }
+        var handle: qpdf_data? = qpdf
+        defer { qpdf_cleanup(&handle) }
+        qpdf_set_suppress_warnings(qpdf, 1)
+        func check(_ step: String, _ file: URL) throws(Failure) {
+            if qpdf_has_error(qpdf) != 0, let error = qpdf_get_error(qpdf) {
+                throw Failure(file: file.path, message: "\(step): \(String(cString: qpdf_get_error_full_text(qpdf, error)))")
+            }
+            if qpdf_more_warnings(qpdf) != 0, let warning = qpdf_next_warning(qpdf) {
+                throw Failure(file: file.path, message: "\(step): \(String(cString: qpdf_get_error_full_text(qpdf, warning)))")
+            }
+        }
+        _ = qpdf_read(qpdf, input.path, nil)
+        try check("reading", input)
+        let count = qpdf_get_num_pages(qpdf)
+        guard count > 0 else { throw Failure(file: input.path, message: "the PDF has no pages") }
+        for index in 0..<Int(count) {
+            let page = qpdf_get_page_n(qpdf, index)
+            qpdf_oh_replace_key(qpdf, page, "/TrimBox", qpdf_oh_parse(qpdf, trimBox.pdfArray))
+            qpdf_oh_replace_key(qpdf, page, "/BleedBox", qpdf_oh_parse(qpdf, bleedBox.pdfArray))
+            // Cairo's per-page /Group /CS /DeviceRGB forces an RGB blending space on every page.
+            qpdf_oh_remove_key(qpdf, page, "/Group")
+        }
+        try check("setting page boxes", input)
+        let trailer = qpdf_get_trailer(qpdf)
+        let info = qpdf_oh_get_key(qpdf, trailer, "/Info")
+        if qpdf_oh_is_dictionary(qpdf, info) != 0 {
+            qpdf_oh_replace_key(qpdf, info, "/CreationDate", qpdf_oh_new_string(qpdf, date))
+            qpdf_oh_replace_key(qpdf, info, "/ModDate", qpdf_oh_new_string(qpdf, date))
+            qpdf_oh_replace_key(qpdf, info, "/Trapped", qpdf_oh_new_name(qpdf, "/False"))
+        }
+        addOutputIntent(qpdf)
+        try check("adding the output intent", input)
+        _ = qpdf_init_write(qpdf, output.path)
+        qpdf_set_deterministic_ID(qpdf, 1)
+        _ = qpdf_write(qpdf)
+        try check("writing", output)
+    }
+
+    private func addOutputIntent(_ qpdf: qpdf_data) {
+        let stream = qpdf_oh_new_stream(qpdf)
+        outputIntent.profile.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            qpdf_oh_replace_stream_data(qpdf, stream, bytes.baseAddress, bytes.count,
+                                        qpdf_oh_new_null(qpdf), qpdf_oh_new_null(qpdf))
+        }
+        let streamDictionary = qpdf_oh_get_dict(qpdf, stream)
+        qpdf_oh_replace_key(qpdf, streamDictionary, "/N", qpdf_oh_new_integer(qpdf, Int64(outputIntent.components)))
+        let condition = outputIntent.condition.replacingOccurrences(of: "(", with: "")
+            .replacingOccurrences(of: ")", with: "").replacingOccurrences(of: "\\", with: "")
+        let intent = qpdf_oh_parse(qpdf, "<< /Type /OutputIntent /S /GTS_PDFX /OutputConditionIdentifier (\(condition)) /Info (\(condition)) >>")
+        qpdf_oh_replace_key(qpdf, intent, "/DestOutputProfile", stream)
+        let intents = qpdf_oh_new_array(qpdf)
+        qpdf_oh_append_item(qpdf, intents, intent)
+        qpdf_oh_replace_key(qpdf, qpdf_get_root(qpdf), "/OutputIntents", intents)
+    }
+
+    /// A PDF date string for an instant: `D:YYYYMMDDHHmmSSZ`.
+    public static func pdfDate(_ date: Date) -> String {
+        let t = CivilCalendar.utcFields(date)
+        return String(format: "D:%04d%02d%02d%02d%02d%02dZ", t.year, t.month, t.day, t.hour, t.minute, t.second)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// A journal resolved for printing: only what belongs in the book, in reading order.
+/// Layout and every renderer read this value; none of them reads the export again.
+public struct Book: Sendable, Equatable {
+    public var title: String
+    public var subtitle: String?
+    public var author: String
+    public var language: BookLanguage
+    /// The running-head title: the journal's title when the book holds one journal,
+    /// otherwise the book's title.
+    public var runningTitle: String
+    public var chapters: [Chapter]
+    /// The instant the book's content was last written (its newest entry), used as the PDF
+    /// creation date so that the same order always gives the same bytes.
+    public var contentDate: Date
+
+    public init(title: String, subtitle: String?, author: String, language: BookLanguage,
+                runningTitle: String, chapters: [Chapter], contentDate: Date) {
+        self.title = title
+        self.subtitle = subtitle
+        self.author = author
+        self.language = language
+        self.runningTitle = runningTitle
+        self.chapters = chapters
+        self.contentDate = contentDate
+    }
+
+    public var entries: [BookEntry] { chapters.flatMap(\.entries) }
+}
+
+/// One calendar month of entries; every month is a chapter of the book.
+public struct Chapter: Sendable, Equatable {
+    public var year: Int
+    public var month: Int
+    public var entries: [BookEntry]
+
+    public init(year: Int, month: Int, entries: [BookEntry]) {
+        self.year = year
+        self.month = month
+        self.entries = entries
+    }
+}
+
+/// A calendar day and time as the writer saw them, in the entry's own offset.
+public struct LocalDateTime: Sendable, Equatable, Hashable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+
+    public init(year: Int, month: Int, day: Int, hour: Int, minute: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+    }
+}
+
+public struct BookEntry: Sendable, Equatable {
+    public var id: String
+    public var local: LocalDateTime
+    public var title: String?
+    /// CommonMark source, as written.
+    public var text: String
+    public var photos: [BookPhoto]
+
+    public init(id: String, local: LocalDateTime, title: String?, text: String, photos: [BookPhoto]) {
+        self.id = id
+        self.local = local
+        self.title = title
+        self.text = text
+        self.photos = photos
+    }
+}
+
+public struct BookPhoto: Sendable, Equatable {
+    /// The path as the journal names it, relative to the export.
+    public var name: String
+    /// The confined absolute location on disk.
+    public var file: URL
+    public var caption: String?
+
+    public init(name: String, file: URL, caption: String?) {
+        self.name = name
+        self.file = file
+        self.caption = caption
+    }
+}

@@ -1,0 +1,117 @@
+/// Turns the book's chapters into measured paragraphs and the flow the paginator breaks.
+/// Decides the typographic structure: chapter heads, entry heads, indents, spacing.
+final class FlowBuilder {
+    /// What a figure block draws.
+    enum Figure {
+        case rule
+    }
+
+    let engine: TextEngine
+    let measure: Double
+    let language: BookLanguage
+    private let markdown: MarkdownReader
+    private(set) var paragraphs: [MeasuredParagraph] = []
+    private(set) var figures: [Figure] = []
+
+    private var typography: Typography { engine.typography }
+
+    init(engine: TextEngine, measure: Double, language: BookLanguage, hyphenator: Hyphenator?) {
+        self.engine = engine
+        self.measure = measure
+        self.language = language
+        markdown = MarkdownReader(language: language, hyphenator: hyphenator)
+    }
+
+    func paragraph(_ markup: String, _ role: Typography.Role, width: Double? = nil,
+                   style: ParagraphStyle = .init()) -> Int {
+        paragraphs.append(engine.paragraph(markup: markup, font: typography.font(role), width: width ?? measure,
+                                           style: style))
+        return paragraphs.count - 1
+    }
+
+    private func text(_ paragraph: Int) -> FlowBlock.Content {
+        .text(paragraph: paragraph, lineHeights: paragraphs[paragraph].lines.map(\.height))
+    }
+
+    func chapterFlow(_ chapter: Chapter) -> [FlowBlock] {
+        var blocks: [FlowBlock] = []
+        let title = paragraph(PangoMarkup.escape(language.monthNames[chapter.month - 1]), .chapterTitle,
+                              style: ParagraphStyle(alignment: .center))
+        blocks.append(FlowBlock(content: text(title), keepWithNext: true, splittable: false))
+        let year = paragraph(PangoMarkup.escape(String(chapter.year)), .chapterYear,
+                             style: ParagraphStyle(alignment: .center, letterSpacing: 2))
+        blocks.append(FlowBlock(content: text(year), spaceBefore: 6, keepWithNext: true, splittable: false))
+        for (index, entry) in chapter.entries.enumerated() {
+            blocks += entryFlow(entry, spaceBefore: index == 0 ? 40 : typography.bodyLineHeight * 1.6)
+        }
+        return blocks
+    }
+
+    private func entryFlow(_ entry: BookEntry, spaceBefore: Double) -> [FlowBlock] {
+        var blocks: [FlowBlock] = []
+        let time = String(format: "%02d:%02d", entry.local.hour, entry.local.minute)
+        let dateLine = "\(language.entryDate(entry.local)) · \(time)".uppercased()
+        let head = paragraph(PangoMarkup.escape(dateLine), .entryDate,
+                             style: ParagraphStyle(lineHeight: typography.bodyLineHeight, letterSpacing: 0.6))
+        blocks.append(FlowBlock(content: text(head), spaceBefore: spaceBefore, keepWithNext: true, splittable: false,
+                                opensEntry: entry.id))
+        if let title = entry.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty {
+            let size = typography.entryTitleSize
+            let heading = paragraph(PangoMarkup.escape(TextCleaner.clean(title)), .entryTitle,
+                                    style: ParagraphStyle(lineHeight: size * 1.25))
+            blocks.append(FlowBlock(content: text(heading), spaceBefore: 1, keepWithNext: true, splittable: false))
+        }
+        var body = textFlow(markdown.blocks(from: entry.text), indent: 0, quoted: false)
+        if !body.isEmpty { body[0].spaceBefore = 6 }
+        return blocks + body
+    }
+
+    /// The flow of CommonMark blocks: an entry's first paragraph is flush, later ones indented.
+    private func textFlow(_ source: [TextBlock], indent: Double, quoted: Bool) -> [FlowBlock] {
+        var blocks: [FlowBlock] = []
+        var previousWasParagraph = false
+        let width = measure - indent
+        let bodyRole: Typography.Role = quoted ? .quote : .body
+        let pitch = typography.bodyLineHeight
+        for block in source {
+            switch block {
+            case .paragraph(let markup):
+                let indentFirst = previousWasParagraph ? typography.firstLineIndent : 0
+                let id = paragraph(markup, bodyRole, width: width,
+                                   style: ParagraphStyle(alignment: .justified, firstLineIndent: indentFirst, lineHeight: pitch))
+                blocks.append(FlowBlock(content: text(id), spaceBefore: typography.paragraphSpacing, indent: indent))
+                previousWasParagraph = true
+                continue
+            case .heading(let level, let markup):
+                let role = Typography.Role.heading(level)
+                let size = typography.font(role).size
+                let id = paragraph(markup, role, width: width, style: ParagraphStyle(lineHeight: size * 1.3))
+                blocks.append(FlowBlock(content: text(id), spaceBefore: pitch * 0.6, keepWithNext: true,
+                                        splittable: false, indent: indent))
+            case .quote(let inner):
+                var quote = textFlow(inner, indent: indent + typography.quoteIndent, quoted: true)
+                if !quote.isEmpty { quote[0].spaceBefore = pitch * 0.4 }
+                blocks += quote
+            case .list(let ordered, let start, let items):
+                for (number, item) in items.enumerated() {
+                    var itemFlow = textFlow(item, indent: indent + typography.listIndent, quoted: quoted)
+                    guard !itemFlow.isEmpty else { continue }
+                    let label = ordered ? "\(start + number)." : "•"
+                    itemFlow[0].marker = paragraph(PangoMarkup.escape(label), bodyRole, width: typography.listIndent - 4,
+                                                   style: ParagraphStyle(alignment: .right, lineHeight: pitch))
+                    itemFlow[0].spaceBefore = typography.paragraphSpacing
+                    blocks += itemFlow
+                }
+            case .code(let markup):
+                let id = paragraph(markup, .code, width: width, style: ParagraphStyle(lineHeight: pitch))
+                blocks.append(FlowBlock(content: text(id), spaceBefore: pitch * 0.4, indent: indent))
+            case .rule:
+                figures.append(.rule)
+                blocks.append(FlowBlock(content: .figure(id: figures.count - 1, height: pitch * 1.5),
+                                        spaceBefore: pitch * 0.2))
+            }
+            previousWasParagraph = false
+        }
+        return blocks
+    }
+}

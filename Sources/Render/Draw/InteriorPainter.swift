@@ -1,0 +1,127 @@
+import CPangoCairo
+
+/// Paints a laid-out interior on a PDF canvas: title page, contents, chapters, running heads.
+/// Reads the layout; decides nothing about what goes where.
+struct InteriorPainter {
+    let canvas: PDFCanvas
+    let frame: TextFrame
+    let builder: FlowBuilder
+    let book: Book
+    let chapterFlows: [[FlowBlock]]
+
+    private var typography: Typography { builder.engine.typography }
+    private var language: BookLanguage { book.language }
+
+    func paint(_ layout: BookLayout) throws(RenderError) {
+        for (index, page) in layout.pages.enumerated() {
+            let number = index + 1
+            canvas.setPageLabel(String(number))
+            canvas.setFill(gray: 0)
+            switch page.kind {
+            case .title:
+                TitlePagePainter(canvas: canvas, frame: frame, engine: builder.engine, book: book).paint()
+            case .contents:
+                paintContents(page, layout: layout)
+            case .chapterOpener, .body:
+                guard let chapter = page.chapter else { break }
+                paintPlacements(page.placements, flow: chapterFlows[chapter])
+                if page.kind == .body { paintRunningHead(page: number, chapter: book.chapters[chapter]) }
+            case .imprint, .blank:
+                break
+            }
+            canvas.showPage()
+            try canvas.check("drawing page \(number)")
+        }
+        addOutline(layout)
+    }
+
+    private func paintPlacements(_ placements: [Placement], flow: [FlowBlock]) {
+        for placement in placements {
+            let block = flow[placement.block]
+            let left = frame.left + block.indent
+            switch block.content {
+            case .text(let id, _):
+                let paragraph = builder.paragraphs[id]
+                var top = frame.top + placement.y
+                for line in placement.lines {
+                    paragraph.draw(line: line, left: left, top: top, on: canvas.cairo)
+                    if line == 0, let marker = block.marker {
+                        builder.paragraphs[marker].draw(line: 0, left: left - typography.listIndent, top: top,
+                                                        on: canvas.cairo)
+                    }
+                    top += paragraph.lines[line].height
+                }
+            case .figure(let id, let height):
+                switch builder.figures[id] {
+                case .rule:
+                    let width = 60.0
+                    canvas.fillRectangle(x: frame.left + (frame.width - width) / 2,
+                                         y: frame.top + placement.y + height / 2, width: width, height: 0.5)
+                }
+            }
+        }
+    }
+
+    /// Verso: folio left, then the journal and year. Recto: the month, folio right.
+    private func paintRunningHead(page: Int, chapter: Chapter) {
+        let spaced = ParagraphStyle(letterSpacing: 1.2)
+        let folio = String(page)
+        let label: String
+        let alignment: ParagraphStyle.Alignment
+        if BookLayout.isVerso(page) {
+            label = "\(folio)\u{2003}\u{2003}\(book.runningTitle.uppercased()) · \(chapter.year)"
+            alignment = .left
+        } else {
+            label = "\(language.monthNames[chapter.month - 1].uppercased())\u{2003}\u{2003}\(folio)"
+            alignment = .right
+        }
+        var style = spaced
+        style.alignment = alignment
+        let head = builder.engine.paragraph(markup: PangoMarkup.escape(label), font: typography.font(.runningHead),
+                                            width: frame.width, style: style)
+        guard let first = head.lines.first else { return }
+        head.draw(line: 0, left: frame.left, top: frame.runningHeadBaseline - first.baseline, on: canvas.cairo)
+    }
+
+    private func paintContents(_ page: BookLayout.Page, layout: BookLayout) {
+        guard let lines = page.contentsLines else { return }
+        var top = frame.top + 40
+        if lines.lowerBound == 0 {
+            let title = builder.engine.paragraph(markup: PangoMarkup.escape(language.contentsWord),
+                                                 font: typography.font(.contentsTitle), width: frame.width)
+            title.draw(line: 0, left: frame.left, top: top, on: canvas.cairo)
+            top += title.height + ContentsMetrics.gapAfterTitle
+        }
+        let font = typography.font(.contentsLine)
+        for index in lines {
+            let chapter = book.chapters[index]
+            let name = builder.engine.paragraph(markup: PangoMarkup.escape(language.chapterTitle(year: chapter.year, month: chapter.month)),
+                                                font: font, width: frame.width - 40,
+                                                style: ParagraphStyle(lineHeight: typography.bodyLineHeight))
+            let number = builder.engine.paragraph(markup: String(layout.chapterPages[index]), font: font, width: frame.width,
+                                                  style: ParagraphStyle(alignment: .right, lineHeight: typography.bodyLineHeight))
+            name.draw(line: 0, left: frame.left, top: top, on: canvas.cairo)
+            number.draw(line: 0, left: frame.left, top: top, on: canvas.cairo)
+            top += typography.bodyLineHeight
+        }
+    }
+
+    private func addOutline(_ layout: BookLayout) {
+        for (index, chapter) in book.chapters.enumerated() {
+            let parent = canvas.addOutline(parent: 0, title: language.chapterTitle(year: chapter.year, month: chapter.month),
+                                           page: layout.chapterPages[index], y: 0)
+            for entry in chapter.entries {
+                guard let location = layout.entryLocations[entry.id] else { continue }
+                var title = language.entryDate(entry.local)
+                if let heading = entry.title, !heading.isEmpty { title += " — " + heading }
+                canvas.addOutline(parent: parent, title: title, page: location.page, y: frame.top + location.y)
+            }
+        }
+    }
+}
+
+/// Spacing of the contents pages, shared by the layout (how many lines fit) and the painter.
+enum ContentsMetrics {
+    static let gapAfterTitle = 24.0
+    static let titleAllowance = 40.0 + 30.0 + gapAfterTitle
+}

@@ -1,0 +1,36 @@
+/// One block of a chapter's flow as the paginator sees it: only heights, no fonts or pixels.
+struct FlowBlock: Equatable {
+    enum Content: Equatable {
+        /// A paragraph's line boxes, top to bottom.
+        case text(paragraph: Int, lineHeights: [Double])
+        /// Something that never splits across pages (a photo, a rule).
+        case figure(id: Int, height: Double)
+    }
+
+    var content: Content
+    /// Space above the block; dropped at the top of a page.
+    var spaceBefore = 0.0
+    /// Never leave this block last on a page (an entry head, a heading).
+    var keepWithNext = false
+    /// Text that must not split between pages (an entry head).
+    var splittable = true
+    /// Left offset inside the text area (quotes, lists).
+    var indent = 0.0
+    /// A list marker drawn left of the first line.
+    var marker: Int?
+    /// The entry this block opens, for the outline and the table of contents.
+    var opensEntry: String?
+
+    var lineCount: Int {
+        if case .text(_, let heights) = content { return heights.count }
+        return 1
+    }
+}
+
+/// Where part of a block landed on a page: `y` is the top, measured from the top of the text area.
+struct Placement: Equatable {
+    var block: Int
+    /// For text, the lines placed here; for a figure, 0..<1.
+    var lines: Range<Int>
+    var y: Double
+}

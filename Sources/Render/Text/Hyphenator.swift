@@ -1,0 +1,135 @@
+import CHyphen
+import Foundation
+
+/// Dictionary hyphenation with libhyphen: inserts U+00AD soft hyphens, which Pango breaks at
+/// and draws as a visible hyphen. Never touches URLs, e-mail addresses, numbers or words in
+/// capitals.
+final class Hyphenator {
+    private let dictionary: UnsafeMutablePointer<HyphenDict>
+    private let leftMinimum: Int
+    private let rightMinimum: Int
+    /// Words are hyphenated only from this length on: short words read better whole.
+    private let shortestWord = 5
+
+    /// Loads a libhyphen `.dic` file; nil when it is missing or unreadable.
+    init?(dictionary path: String) {
+        guard let loaded = hnj_hyphen_load(path) else { return nil }
+        dictionary = loaded
+        guard loaded.pointee.utf8 != 0 else {
+            hnj_hyphen_free(loaded)
+            return nil
+        }
+        // Respect the dictionary's own minimum fragment lengths, and never leave fewer than two
+        // letters on either side.
+        leftMinimum = max(2, Int(loaded.pointee.lhmin))
+        rightMinimum = max(2, Int(loaded.pointee.rhmin))
+    }
+
+    deinit { hnj_hyphen_free(dictionary) }
+
+    /// The dictionary shipped or installed for a language, if any.
+    static func forLanguage(_ language: BookLanguage) -> Hyphenator? {
+        for path in dictionaryPaths(language) {
+            if FileManager.default.fileExists(atPath: path), let hyphenator = Hyphenator(dictionary: path) {
+                return hyphenator
+            }
+        }
+        return nil
+    }
+
+    static func dictionaryPaths(_ language: BookLanguage) -> [String] {
+        let bundled = Bundle.module.resourceURL?.appendingPathComponent("Dictionaries").path ?? ""
+        switch language {
+        case .english: return ["/usr/share/hyphen/hyph_en_US.dic"]
+        case .russian: return [bundled + "/hyph_ru_RU.dic"]
+        case .spanish: return ["/usr/share/hyphen/hyph_es_ES.dic", "/usr/share/hyphen/hyph_es.dic"]
+        }
+    }
+
+    /// The offsets (in characters) after which `word` may break.
+    func breakPoints(_ word: String) -> [Int] {
+        let scalars = Array(word.lowercased().unicodeScalars)
+        guard scalars.count >= shortestWord, scalars.count == word.unicodeScalars.count else { return [] }
+        let bytes = Array(String(String.UnicodeScalarView(scalars)).utf8).map { CChar(bitPattern: $0) }
+        var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
+        var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        var pos: UnsafeMutablePointer<Int32>?
+        var cut: UnsafeMutablePointer<Int32>?
+        let status = hnj_hyphen_hyphenate2(dictionary, bytes, Int32(bytes.count), &hyphens, nil, &rep, &pos, &cut)
+        if let rep {
+            for index in 0..<scalars.count { free(rep[index]) }
+            free(rep)
+        }
+        free(pos)
+        free(cut)
+        guard status == 0 else { return [] }
+        // For UTF-8 dictionaries the result is indexed by code point: an odd digit after
+        // character i allows a break after it.
+        var points: [Int] = []
+        for index in 0..<scalars.count where hyphens[index] & 1 == 1 {
+            let after = index + 1
+            if after >= leftMinimum && scalars.count - after >= rightMinimum { points.append(after) }
+        }
+        return points
+    }
+
+    /// `text` with soft hyphens at every allowed break of every eligible word.
+    func hyphenate(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count + text.utf8.count / 8)
+        // Whitespace-separated tokens decide what is exempt (URLs, addresses, numbers).
+        var token = ""
+        func flush() {
+            result += hyphenateToken(token)
+            token = ""
+        }
+        for character in text {
+            if character.isWhitespace {
+                flush()
+                result.append(character)
+            } else {
+                token.append(character)
+            }
+        }
+        flush()
+        return result
+    }
+
+    private func hyphenateToken(_ token: String) -> String {
+        guard token.count >= shortestWord else { return token }
+        if token.contains("://") || token.hasPrefix("www.") || token.contains("@") || token.contains("\u{AD}") {
+            return token
+        }
+        if token.contains(where: \.isNumber) { return token }
+        var output = ""
+        var word = ""
+        func flushWord() {
+            output += hyphenateWord(word)
+            word = ""
+        }
+        for character in token {
+            if character.isLetter {
+                word.append(character)
+            } else {
+                flushWord()
+                output.append(character)
+            }
+        }
+        flushWord()
+        return output
+    }
+
+    private func hyphenateWord(_ word: String) -> String {
+        guard word.count >= shortestWord else { return word }
+        // Words in capitals are names, acronyms or emphasis: leave them whole.
+        if word.allSatisfy({ !$0.isLowercase }) { return word }
+        let points = Set(breakPoints(word))
+        guard !points.isEmpty else { return word }
+        var output = ""
+        for (index, scalar) in word.unicodeScalars.enumerated() {
+            if points.contains(index) { output += "\u{AD}" }
+            output.unicodeScalars.append(scalar)
+        }
+        return output
+    }
+}

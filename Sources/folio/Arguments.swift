@@ -1,0 +1,40 @@
+/// The command line split into a command, positional arguments and `--options`.
+struct Arguments {
+    var command: String?
+    var positional: [String] = []
+    var options: [String: String] = [:]
+    var flags: Set<String> = []
+    var problems: [String] = []
+
+    /// Options that take a value; every other `--name` is a flag.
+    static let valued: Set<String> = ["config", "out", "workers", "product"]
+
+    init(_ words: [String]) {
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            if word.hasPrefix("--") {
+                var name = String(word.dropFirst(2))
+                var value: String?
+                if let equals = name.firstIndex(of: "=") {
+                    value = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+                if Self.valued.contains(name) {
+                    if value == nil {
+                        index += 1
+                        value = index < words.count ? words[index] : nil
+                    }
+                    if let value { options[name] = value } else { problems.append("--\(name) needs a value") }
+                } else {
+                    flags.insert(name)
+                }
+            } else if command == nil {
+                command = word
+            } else {
+                positional.append(word)
+            }
+            index += 1
+        }
+    }
+}

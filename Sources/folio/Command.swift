@@ -1,0 +1,91 @@
+import Foundation
+import Jobs
+
+enum Command {
+    static let usage = """
+        usage: folio COMMAND [--config PATH]
+          demo                          make a sample diary and orders, and render them
+          render ORDER.json --out DIR   render one order into DIR (no queue, no upload)
+        The configuration is --config PATH, else $FOLIO_CONFIG, else config/folio.json.
+        """
+
+    /// Commands of the contract that later versions add; they say so rather than pretend.
+    static let notYetAvailable: Set<String> = ["enqueue", "intake", "run", "verify", "status", "retry", "cancel"]
+
+    static func run(_ arguments: Arguments, console: Console) -> Int32 {
+        guard arguments.problems.isEmpty else {
+            arguments.problems.forEach(console.complain)
+            return 2
+        }
+        switch arguments.command {
+        case "render": return render(arguments, console: console)
+        case "demo": return demo(arguments, console: console)
+        case "help", nil:
+            console.say(usage)
+            return arguments.command == nil ? 2 : 0
+        case let name? where notYetAvailable.contains(name):
+            console.complain("'\(name)' is part of the contract but not built in this version yet")
+            return 2
+        case let name?:
+            console.complain("unknown command '\(name)'\n\(usage)")
+            return 2
+        }
+    }
+
+    static func loadConfig(_ arguments: Arguments, console: Console) -> FolioConfig? {
+        let file = arguments.options["config"].map { URL(fileURLWithPath: $0) } ?? FolioConfig.defaultLocation()
+        do {
+            return try FolioConfig.load(file)
+        } catch {
+            console.complain("configuration is invalid:\n\(error)")
+            return nil
+        }
+    }
+
+    static func render(_ arguments: Arguments, console: Console) -> Int32 {
+        guard arguments.positional.count == 1, let out = arguments.options["out"] else {
+            console.complain("usage: folio render ORDER.json --out DIR")
+            return 2
+        }
+        guard let config = loadConfig(arguments, console: console) else { return 2 }
+        let orderFile = arguments.positional[0]
+        guard let data = FileManager.default.contents(atPath: orderFile) else {
+            console.complain("\(orderFile): cannot read the order file")
+            return 2
+        }
+        let folder = URL(fileURLWithPath: out)
+        let report = Pipeline(config: config).run(orderData: data, orderFile: orderFile, into: folder)
+        describe(report, folder: folder, console: console)
+        switch report.status {
+        case .done: return 0
+        case .failed: return 1
+        case .rejected: return 2
+        }
+    }
+
+    static func demo(_ arguments: Arguments, console: Console) -> Int32 {
+        guard let config = loadConfig(arguments, console: console) else { return 2 }
+        do {
+            let books = try Demo(config: config).run { console.say($0) }
+            for book in books { describe(book.report, folder: book.folder, console: console) }
+            return books.allSatisfy { $0.report.status == .done } ? 0 : 1
+        } catch {
+            console.complain("demo failed: \(error)")
+            return 1
+        }
+    }
+
+    static func describe(_ report: JobReport, folder: URL, console: Console) {
+        console.say("\(report.order): \(report.status.rawValue)")
+        for output in report.outputs {
+            console.say("  \(folder.appendingPathComponent(output.file).path)  (\(output.pages.map { "\($0) pages, " } ?? "")\(output.bytes) bytes)")
+        }
+        console.say("  \(folder.appendingPathComponent("report.json").path)")
+        if let error = report.error {
+            console.complain("\(report.order): \(error.message)")
+            error.details.forEach { console.complain("  \($0)") }
+        }
+        let warnings = report.preflight.filter { $0.severity != .info }.count
+        if warnings > 0 { console.say("  \(warnings) preflight finding\(warnings == 1 ? "" : "s"), see the report") }
+    }
+}

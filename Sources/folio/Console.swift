@@ -1,0 +1,13 @@
+import Foundation
+
+/// Where the CLI speaks: results on standard output, problems on standard error.
+struct Console {
+    func say(_ line: String) {
+        // Written straight to the file descriptor: nothing is buffered when a pipe closes early.
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    func complain(_ line: String) {
+        FileHandle.standardError.write(Data(("folio: " + line + "\n").utf8))
+    }
+}

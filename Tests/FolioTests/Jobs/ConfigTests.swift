@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import Jobs
+
+@Suite struct ConfigTests {
+    @Test func theShippedConfigurationLoads() throws {
+        let config = try FolioConfig.load(repositoryRoot.appendingPathComponent("config/folio.json"))
+        #expect(config.exportsRoot.path.hasSuffix("/var/exports"))
+        #expect(config.queue == .sqlite(repositoryRoot.appendingPathComponent("var/folio.db").standardizedFileURL))
+        let product = try config.product("a5-softcover")
+        #expect(abs(product.geometry.trimWidth - 419.53) < 0.01)
+        #expect(abs(product.geometry.trimHeight - 595.28) < 0.01)
+        #expect(abs(product.geometry.bleed - 8.50) < 0.01)
+        let local = try config.destination("local")
+        #expect(local.url.hasPrefix("file:"))
+    }
+
+    @Test func unknownAndMissingKeysNameFileAndKey() throws {
+        let workspace = try Workspace()
+        try Data(#"{"exports_root": "x", "inbox": "x", "queue": "sqlite:x", "jobs": "x", "colour": "red"}"#.utf8)
+            .write(to: workspace.configFile)
+        do {
+            _ = try FolioConfig.load(workspace.configFile)
+            Issue.record("accepted a bad config")
+        } catch {
+            #expect(error.issues.contains { $0.code == "unknown-key" && $0.path == "colour" && $0.file == workspace.configFile.path })
+            #expect(error.issues.contains { $0.code == "missing-key" && $0.path == "reports" })
+        }
+    }
+
+    @Test func productKeysAreChecked() throws {
+        let workspace = try Workspace()
+        let file = workspace.root.appendingPathComponent("config/products/bad.json")
+        try Data(#"{"name": "Bad", "trim_mm": {"width": 148, "height": 210, "depth": 3}, "bleed_mm": 3, "safety_mm": 5, "binding": "saddle-stitch", "paper_caliper_mm": 0.1, "pages": {"min": 8, "max": 64, "multiple": 2}, "output_profile": "sRGB"}"#.utf8).write(to: file)
+        do {
+            _ = try workspace.config.product("bad")
+            Issue.record("accepted a bad product")
+        } catch let error as InputError {
+            let paths = Set(error.issues.map(\.path))
+            #expect(paths == ["trim_mm.depth", "min_image_ppi", "pages.multiple"])
+            #expect(error.issues.allSatisfy { $0.file == file.path })
+        }
+    }
+
+    @Test func destinationPlaceholdersAndCredentialsAreChecked() throws {
+        let workspace = try Workspace()
+        let file = workspace.root.appendingPathComponent("config/destinations/bad.json")
+        try Data(#"{"url": "ftp://x/{order}/{name}", "method": "GET", "auth": {"token": "secret"}}"#.utf8).write(to: file)
+        do {
+            _ = try workspace.config.destination("bad")
+            Issue.record("accepted a bad destination")
+        } catch let error as InputError {
+            #expect(error.issues.filter { $0.path == "url" }.count == 2)
+            #expect(error.issues.contains { $0.path == "method" })
+            #expect(error.issues.contains { $0.path == "auth.token" && $0.code == "unknown-key" })
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import Jobs
+
+@Suite struct PipelineTests {
+    @Test func aBookFromEndToEnd() throws {
+        let workspace = try Workspace()
+        try workspace.writeExport("anna", journal: Sample.journal([
+            Sample.entry("e1", "2025-01-03T08:15:00+03:00", text: "We walked to the *lake* and back.\n\nThe second paragraph."),
+            Sample.entry("e2", "2025-02-11T21:00:00+03:00", text: "Snow again.", title: "Winter"),
+            Sample.entry("e3", "2025-02-12T21:00:00+03:00", text: "PRIVATE-ARCHIVED-WORDS never print.", archived: true),
+            Sample.entry("e4", "2024-12-31T23:00:00+03:00", text: "Last year."),
+        ]))
+        let (report, folder) = try workspace.render(Sample.order(scope: ["year": 2025]))
+        #expect(report.status == .done, "\(String(describing: report.error))")
+        #expect(report.entries.included == 2)
+        #expect(report.entries.archivedExcluded == 1)
+        let pdf = folder.appendingPathComponent("interior.pdf")
+        try PDFChecks.expectPrintReady(pdf)
+        let output = try #require(report.outputs.first)
+        #expect(output.kind == "interior")
+        #expect(output.pages == (try PDFChecks.pageCount(pdf)))
+        #expect(output.pages.map { $0 >= 24 && $0 % 2 == 0 } == true)
+        #expect(output.sha256.count == 64)
+        #expect(output.bytes == (try FileManager.default.attributesOfItem(atPath: pdf.path)[.size] as? Int64))
+        let text = try Tool.pdfText(pdf).joined()
+        #expect(text.contains("January"))
+        #expect(text.contains("Winter"))
+        #expect(!text.contains("PRIVATE-ARCHIVED-WORDS"))
+        #expect(!text.contains("Last year"))
+        let boxes = try PDFChecks.boxes(pdf, page: 3)
+        #expect(boxes["TrimBox"].map { zip($0, [8.50, 8.50, 428.03, 603.78]).allSatisfy { abs($0 - $1) < 0.01 } } == true)
+        #expect(boxes["BleedBox"].map { zip($0, [0, 0, 436.54, 612.28]).allSatisfy { abs($0 - $1) < 0.01 } } == true)
+        // The report on disk is the one returned, and no temporary file is left behind.
+        let onDisk = try JSONDecoder().decode(JobReport.self, from: Data(contentsOf: folder.appendingPathComponent("report.json")))
+        #expect(onDisk == report)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func pathologicalEntriesRenderWithoutHanging() throws {
+        let workspace = try Workspace()
+        let word = String(repeating: "abcdefghij", count: 500)
+        try workspace.writeExport("anna", journal: Sample.journal([
+            Sample.entry("long", "2025-01-03T08:15:00Z", text: word),
+            Sample.entry("empty", "2025-01-04T08:15:00Z", text: ""),
+            Sample.entry("blank", "2025-01-05T08:15:00Z", text: String(repeating: "\n", count: 3000)),
+            Sample.entry("html", "2025-01-06T08:15:00Z", text: "<script>alert(1)</script>\n\nA & B <b>bold?</b>"),
+        ]))
+        let (report, folder) = try workspace.render(Sample.order())
+        #expect(report.status == .done, "\(String(describing: report.error))")
+        let pdf = folder.appendingPathComponent("interior.pdf")
+        try PDFChecks.expectPrintReady(pdf)
+        let text = try Tool.pdfText(pdf).joined().replacingOccurrences(of: "\n", with: "")
+            .replacingOccurrences(of: "\u{AD}", with: "").replacingOccurrences(of: "-", with: "")
+        // Every character of the long word is on a page, broken across lines.
+        #expect(text.components(separatedBy: "abcdefghij").count - 1 >= 490)
+        #expect(!text.contains("alert(1)"))
+        #expect(text.contains("A & B"))
+    }
+
+    @Test func theSameOrderGivesTheSameBytes() throws {
+        let workspace = try Workspace()
+        try workspace.writeExport("anna", journal: Sample.journal([
+            Sample.entry("e1", "2025-01-03T08:15:00+03:00", text: "Одна и та же книга, одни и те же байты."),
+        ]))
+        let first = try workspace.render(Sample.order(language: "ru"), name: "first")
+        let second = try workspace.render(Sample.order(language: "ru"), name: "second")
+        let a = try Data(contentsOf: first.folder.appendingPathComponent("interior.pdf"))
+        let b = try Data(contentsOf: second.folder.appendingPathComponent("interior.pdf"))
+        #expect(a == b)
+        #expect(first.report.outputs == second.report.outputs)
+    }
+
+    @Test func aBadOrderIsRejectedWithAReport() throws {
+        let workspace = try Workspace()
+        let (report, folder) = try workspace.render(Sample.order(export: "../../etc"))
+        #expect(report.status == .rejected)
+        #expect(report.error?.code == "path-escape")
+        #expect(report.error?.details.first?.contains("export") == true)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.json").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("interior.pdf").path))
+    }
+
+    @Test func unknownProductAndMissingExportAreNamed() throws {
+        let workspace = try Workspace()
+        var order = Sample.order(export: "nobody")
+        order["product"] = "a4-poster"
+        let (report, _) = try workspace.render(order)
+        #expect(report.status == .rejected)
+        let details = report.error?.details ?? []
+        #expect(details.contains { $0.contains("product") && $0.contains("a5-softcover") })
+        #expect(details.contains { $0.contains("export") && $0.contains("no journal.json") })
+    }
+
+    @Test func anOutputThisVersionCannotMakeFailsTheJobClearly() throws {
+        let workspace = try Workspace()
+        try workspace.writeExport("anna", journal: Sample.journal([Sample.entry("e1", "2025-01-03T08:15:00Z")]))
+        let (report, _) = try workspace.render(Sample.order(outputs: ["interior", "epub"]))
+        #expect(report.status == .failed)
+        #expect(report.error?.code == "output-not-available")
+    }
+}

