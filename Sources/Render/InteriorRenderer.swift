@@ -35,17 +35,44 @@ public struct InteriorRenderer: Sendable {
     }
 
     public func render(_ book: Book, to file: URL) throws(RenderError) -> Result {
-        var notices: [RenderNotice] = []
+        let plan = try self.plan(book, file: file)
         let geometry = product.geometry
-        let frame = TextFrame(geometry: geometry, lineHeight: typography.bodyLineHeight)
+        let canvas = try PDFCanvas(file: file, width: geometry.mediaWidth, height: geometry.mediaHeight)
+        canvas.setMetadata(.title, book.title)
+        canvas.setMetadata(.author, book.author)
+        canvas.setMetadata(.subject, subject(book))
+        canvas.setMetadata(.creator, "Folio")
+        canvas.setMetadata(.creationDate, Self.isoDate(book.contentDate))
+        let painter = InteriorPainter(canvas: canvas, frame: plan.frame, builder: plan.builder, book: book,
+                                      chapterFlows: plan.flows)
+        try painter.paint(plan.layout)
+        try canvas.finish()
+        return Result(pages: plan.layout.pages.count, contentPages: plan.contentPages, notices: plan.notices)
+    }
+
+    /// Everything decided before drawing: the measured flow of every chapter and the page plan.
+    struct Plan {
+        var frame: TextFrame
+        var builder: FlowBuilder
+        var flows: [[FlowBlock]]
+        var layout: BookLayout
+        var contentPages: Int
+        var notices: [RenderNotice]
+    }
+
+    func plan(_ book: Book, file: URL) throws(RenderError) -> Plan {
+        var notices: [RenderNotice] = []
+        let frame = TextFrame(geometry: product.geometry, lineHeight: typography.bodyLineHeight)
         let engine = TextEngine(typography: typography, language: book.language)
         let hyphenator = Hyphenator.forLanguage(book.language)
         if hyphenator == nil {
             notices.append(RenderNotice(code: "no-hyphenation-dictionary",
                                         message: "no hyphenation dictionary for \"\(book.language.rawValue)\"; text is set unhyphenated"))
         }
+        try checkPageLimit(book, frame: frame, file: file)
         let builder = FlowBuilder(engine: engine, measure: frame.width, language: book.language, hyphenator: hyphenator)
         let flows = book.chapters.map(builder.chapterFlow)
+        notices += builder.notices
         let paginator = Paginator(areaHeight: frame.height)
         let contentsCapacity = Int((frame.height - ContentsMetrics.titleAllowance) / typography.bodyLineHeight)
         var layout: BookLayout
@@ -57,20 +84,26 @@ public struct InteriorRenderer: Sendable {
         }
         let contentPages = layout.pages.count
         guard let padded = product.pageRules.paddedCount(for: contentPages) else {
-            throw RenderError(file: file.path, message: "the book needs \(contentPages) pages; product \"\(product.id)\" allows at most \(product.pageRules.maximum)")
+            throw RenderError(code: "page-limit-exceeded", file: file.path,
+                              message: "the book needs \(contentPages) pages; product \"\(product.id)\" allows at most \(product.pageRules.maximum)")
         }
         layout.pad(to: padded)
+        return Plan(frame: frame, builder: builder, flows: flows, layout: layout, contentPages: contentPages,
+                    notices: notices)
+    }
 
-        let canvas = try PDFCanvas(file: file, width: geometry.mediaWidth, height: geometry.mediaHeight)
-        canvas.setMetadata(.title, book.title)
-        canvas.setMetadata(.author, book.author)
-        canvas.setMetadata(.subject, subject(book))
-        canvas.setMetadata(.creator, "Folio")
-        canvas.setMetadata(.creationDate, Self.isoDate(book.contentDate))
-        let painter = InteriorPainter(canvas: canvas, frame: frame, builder: builder, book: book, chapterFlows: flows)
-        try painter.paint(layout)
-        try canvas.finish()
-        return Result(pages: layout.pages.count, contentPages: contentPages, notices: notices)
+    /// Refuses, before any layout, a book that cannot fit the product even if every page held
+    /// far more text than a page can: a pasted 10 MB entry fails in milliseconds, not minutes.
+    private func checkPageLimit(_ book: Book, frame: TextFrame, file: URL) throws(RenderError) {
+        let linesPerPage = frame.height / typography.bodyLineHeight
+        // 0.3 em per character is narrower than any text face sets on average.
+        let charactersPerLine = frame.width / (typography.bodySize * 0.3)
+        let characters = book.entries.reduce(0) { $0 + $1.text.unicodeScalars.count }
+        let fewestPages = Int(Double(characters) / (linesPerPage * charactersPerLine))
+        if fewestPages > product.pageRules.maximum {
+            throw RenderError(code: "page-limit-exceeded", file: file.path,
+                              message: "the text alone needs more than \(fewestPages) pages; product \"\(product.id)\" allows at most \(product.pageRules.maximum)")
+        }
     }
 
     private func subject(_ book: Book) -> String {

@@ -26,7 +26,7 @@ struct InteriorStage {
         do {
             rendered = try InteriorRenderer(product: product).render(book, to: drawn)
         } catch {
-            throw .failed(code: "render-failed", message: error.description)
+            throw .failed(code: error.code, message: "\(file.lastPathComponent): \(error.message)")
         }
         do {
             let profile = try ICCProfile.load(product.outputProfile, relativeTo: configFolder)

@@ -12,6 +12,8 @@ final class FlowBuilder {
     private let markdown: MarkdownReader
     private(set) var paragraphs: [MeasuredParagraph] = []
     private(set) var figures: [Figure] = []
+    /// What could not be set as written, per entry (characters without a glyph).
+    private(set) var notices: [RenderNotice] = []
 
     private var typography: Typography { engine.typography }
 
@@ -61,8 +63,15 @@ final class FlowBuilder {
                                     style: ParagraphStyle(lineHeight: size * 1.25))
             blocks.append(FlowBlock(content: text(heading), spaceBefore: 1, keepWithNext: true, splittable: false))
         }
+        let firstParagraph = paragraphs.count
         var body = textFlow(markdown.blocks(from: entry.text), indent: 0, quoted: false)
         if !body.isEmpty { body[0].spaceBefore = 6 }
+        let missing = paragraphs[firstParagraph...].reduce(0) { $0 + $1.unknownGlyphs }
+        if missing > 0 {
+            notices.append(RenderNotice(code: "missing-glyphs",
+                                        message: "\(missing) character\(missing == 1 ? "" : "s") of the text have no glyph in any installed font and print as boxes",
+                                        entry: entry.id))
+        }
         return blocks + body
     }
 
@@ -76,7 +85,8 @@ final class FlowBuilder {
         for block in source {
             switch block {
             case .paragraph(let markup):
-                let indentFirst = previousWasParagraph ? typography.firstLineIndent : 0
+                // Pango indents every line after a hard break too; verse-like text reads better flush.
+                let indentFirst = previousWasParagraph && !markup.contains("\n") ? typography.firstLineIndent : 0
                 let id = paragraph(markup, bodyRole, width: width,
                                    style: ParagraphStyle(alignment: .justified, firstLineIndent: indentFirst, lineHeight: pitch))
                 blocks.append(FlowBlock(content: text(id), spaceBefore: typography.paragraphSpacing, indent: indent))

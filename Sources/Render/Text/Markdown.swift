@@ -72,7 +72,9 @@ struct MarkdownReader {
             case CMARK_NODE_SOFTBREAK:
                 markup += " "
             case CMARK_NODE_LINEBREAK:
-                markup += "\u{2028}"
+                // A paragraph break to Pango, so the line before it is set flush, not stretched
+                // by justification.
+                markup += "\n"
             case CMARK_NODE_CODE:
                 markup += "<tt>" + PangoMarkup.escape(literal(child)) + "</tt>"
             case CMARK_NODE_EMPH:
@@ -89,13 +91,9 @@ struct MarkdownReader {
         return markup
     }
 
-    /// Quotation marks for the book's language, then hyphenation.
+    /// The book's language's typographic conventions, then hyphenation.
     private func typeset(_ text: String) -> String {
-        var text = text
-        if language != .english {
-            text = text.replacingOccurrences(of: "\u{201C}", with: "«")
-                .replacingOccurrences(of: "\u{201D}", with: "»")
-        }
+        let text = LanguageTypography(language: language).apply(text)
         return hyphenator?.hyphenate(text) ?? text
     }
 }

@@ -17,6 +17,8 @@ final class MeasuredParagraph {
     let layout: OpaquePointer
     private(set) var lines: [Line] = []
     let width: Double
+    /// Characters no installed font could draw (Pango shows them as boxes).
+    private(set) var unknownGlyphs = 0
 
     init(engine: TextEngine, markup: String, font: FontSpec, width: Double, style: ParagraphStyle) {
         self.engine = engine
@@ -45,6 +47,7 @@ final class MeasuredParagraph {
         }
         pango_layout_set_markup(layout, markup, -1)
         measure(pitch: style.lineHeight ?? 0)
+        unknownGlyphs = Int(pango_layout_get_unknown_glyphs_count(layout))
     }
 
     deinit {

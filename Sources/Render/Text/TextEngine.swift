@@ -11,6 +11,7 @@ final class TextEngine {
     init(typography: Typography, language: BookLanguage) {
         self.typography = typography
         fontMap = pango_cairo_font_map_new()
+        FontConfiguration.shared.apply(to: fontMap)
         pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
         context = pango_font_map_create_context(fontMap)
         // Unhinted metrics: glyph advances as designed, identical in the PDF and the PNG preview.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Jobs
+@testable import Render
 
 /// The corpus diaries, split into real exports on disk and rendered whole.
 @Suite struct CorpusBookTests {
@@ -9,12 +10,33 @@ import Testing
         let workspace = try Workspace()
         let count = try CorpusExport.write(text, into: workspace, name: "corpus")
         #expect(count > 10)
-        let (report, folder) = try workspace.render(Sample.order(export: "corpus", language: text.language))
+        let order = Sample.order(export: "corpus", language: text.language)
+        let (report, folder) = try workspace.render(order)
         #expect(report.status == .done, "\(String(describing: report.error))")
         #expect(report.entries.included == count)
         let pdf = folder.appendingPathComponent("interior.pdf")
         try PDFChecks.expectPrintReady(pdf)
         #expect((report.outputs.first?.pages ?? 0) > 20)
+
+        let (book, plan) = try BookChecks.plan(workspace, order: order)
+        #expect(plan.layout.pages.count == report.outputs.first?.pages)
+        BookChecks.expectNoWidowsOrOrphans(plan)
+        try BookChecks.expectRunningHeads(pdf, book: book, plan: plan)
+        try expectHyphenationMatchesTheDictionary(pdf, language: book.language)
+    }
+
+    /// Soft hyphens stand at line ends, and every break Folio made is one the dictionary allows,
+    /// as pyphen computes it from the same file.
+    func expectHyphenationMatchesTheDictionary(_ pdf: URL, language: BookLanguage) throws {
+        let broken = try BookChecks.hyphenatedWords(pdf)
+        #expect(broken.count >= 20, "only \(broken.count) hyphenated line ends")
+        let dictionary = try #require(Hyphenator.dictionaryPaths(language).first { FileManager.default.fileExists(atPath: $0) })
+        let sample = Array(broken.prefix(60))
+        let positions = try BookChecks.pyphenPositions(sample.map { ($0.0 + $0.1).lowercased() }, dictionary: dictionary)
+        for ((before, after), allowed) in zip(sample, positions) {
+            #expect(allowed.contains(before.count), "\(before)-\(after): pyphen allows \(allowed)")
+            #expect(before.count >= 2 && after.count >= 2)
+        }
     }
 
     @Test func pepysSplitsIntoDatedEntries() throws {

@@ -1,0 +1,48 @@
+import CPangoCairo
+
+/// The fontconfig setup every job's font map uses: the system's fonts, less colour-bitmap
+/// fonts. Cairo 1.16 writes colour emoji as Type 3 bitmap fonts with a malformed dictionary
+/// (qpdf flags it), and 109 px bitmaps print badly; without them, fallback finds outline
+/// emoji (Symbola) and anything still missing is reported.
+final class FontConfiguration: @unchecked Sendable {
+    // FcConfig is immutable once its fonts are built, so one is shared by all jobs.
+    let config: OpaquePointer?
+
+    static let shared = FontConfiguration()
+
+    private static let rejectColourFonts = """
+        <?xml version="1.0"?>
+        <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+        <fontconfig>
+          <selectfont>
+            <rejectfont>
+              <pattern><patelt name="color"><bool>true</bool></patelt></pattern>
+            </rejectfont>
+          </selectfont>
+        </fontconfig>
+        """
+
+    private init() {
+        guard let config = FcInitLoadConfig() else {
+            self.config = nil
+            return
+        }
+        _ = Self.rejectColourFonts.withCString { xml in
+            xml.withMemoryRebound(to: FcChar8.self, capacity: Self.rejectColourFonts.utf8.count + 1) {
+                FcConfigParseAndLoadFromMemory(config, $0, 1)
+            }
+        }
+        guard FcConfigBuildFonts(config) != 0 else {
+            FcConfigDestroy(config)
+            self.config = nil
+            return
+        }
+        self.config = config
+    }
+
+    /// Points a Pango font map at this configuration.
+    func apply(to fontMap: UnsafeMutablePointer<PangoFontMap>) {
+        guard let config else { return }
+        pango_fc_font_map_set_config(OpaquePointer(fontMap), config)
+    }
+}

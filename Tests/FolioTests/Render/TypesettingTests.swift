@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import Jobs
+@testable import Render
+
+@Suite struct TypesettingTests {
+    /// Keeps each test's workspace (and so its files) alive until the test ends.
+    let workspace: Workspace
+
+    init() throws { workspace = try Workspace() }
+
+    func render(_ entries: [[String: Any]], language: String = "en") throws -> (report: JobReport, pdf: URL) {
+        let name = "anna-\(UUID().uuidString)"
+        try workspace.writeExport(name, journal: Sample.journal(entries))
+        let (report, folder) = try workspace.render(Sample.order(export: name, language: language), name: name)
+        return (report, folder.appendingPathComponent("interior.pdf"))
+    }
+
+    @Test func everyScriptIsSetWithGlyphsFromOutlineFonts() throws {
+        let (report, pdf) = try render([
+            Sample.entry("mix", "2025-01-03T08:15:00Z",
+                         text: "Καλημέρα κόσμε. שלום עולם. مرحبا بالعالم. 你好，世界。 こんにちは. Ñandú, Łódź, Ærø. 😀🎉"),
+            Sample.entry("emoji", "2025-01-04T08:15:00Z", text: "😀😀😀🎉🎉🎉🐈"),
+        ])
+        #expect(report.status == .done, "\(String(describing: report.error))")
+        try PDFChecks.expectPrintReady(pdf)
+        let fonts = try Tool.run("pdffonts", [pdf.path]).output
+        #expect(!fonts.contains("Type 3"), "a bitmap font slipped in:\n\(fonts)")
+        // CJK text may break between any two characters: read the text without line ends.
+        let text = try Tool.pdfText(pdf).joined().replacingOccurrences(of: "\n", with: "")
+        for word in ["Καλημέρα", "你好", "こんにちは", "Łódź", "😀"] { #expect(text.contains(word), "\(word)") }
+        #expect(text.contains("ש") && text.contains("م"))
+        #expect(!report.preflight.contains { $0.code == "missing-glyphs" })
+    }
+
+    @Test func aCharacterNoFontHasIsReportedWithItsEntry() throws {
+        let (report, _) = try render([Sample.entry("odd", "2025-01-03T08:15:00Z", text: "Private use: \u{10FFFD} here.")])
+        #expect(report.status == .done)
+        let finding = try #require(report.preflight.first { $0.code == "missing-glyphs" })
+        #expect(finding.entry == "odd")
+        #expect(finding.severity == .warning)
+    }
+
+    @Test func pathologicalEntriesRenderOrAreReported() throws {
+        let (report, pdf) = try render([
+            Sample.entry("word", "2025-01-03T08:15:00Z", text: String(repeating: "x", count: 20_000)),
+            Sample.entry("empty-lines", "2025-01-04T08:15:00Z", text: String(repeating: "\n", count: 3_000)),
+            Sample.entry("rtl", "2025-01-05T08:15:00Z", text: "English, then עברית ועוד, then العربية, then English again. " + String(repeating: "שלום world ", count: 200)),
+            Sample.entry("controls", "2025-01-06T08:15:00Z", text: "bell\u{07} escape\u{1B} nul-free \u{FEFF}text"),
+        ])
+        #expect(report.status == .done, "\(String(describing: report.error))")
+        try PDFChecks.expectPrintReady(pdf)
+    }
+
+    @Test func aTenMegabyteEntryIsRefusedQuicklyAndClearly() throws {
+        let paragraph = String(repeating: "the quick brown fox jumps over the lazy dog ", count: 25) + "\n\n"
+        let text = String(repeating: paragraph, count: 10_000_000 / paragraph.utf8.count + 1)
+        let (report, _) = try render([Sample.entry("huge", "2025-01-03T08:15:00Z", text: text),
+                                      Sample.entry("small", "2025-01-04T08:15:00Z")])
+        #expect(report.status == .failed)
+        #expect(report.error?.code == "page-limit-exceeded")
+        #expect(report.error?.message.contains("allows at most 800") == true)
+    }
+
+    @Test func quotationMarksFollowTheLanguage() throws {
+        let (_, ru) = try render([Sample.entry("q", "2025-01-03T08:15:00Z", text: "Он сказал: \"привет\" -- и ушёл.")], language: "ru")
+        let text = try Tool.pdfText(ru).joined()
+        #expect(text.contains("«привет»"))
+        #expect(text.contains("–") || text.contains("—"))
+        let (_, en) = try render([Sample.entry("q", "2025-01-03T08:15:00Z", text: "He said \"hello\" and left.")])
+        #expect(try Tool.pdfText(en).joined().contains("\u{201C}hello\u{201D}"))
+    }
+
+    @Test func markdownStructureIsSet() throws {
+        let (report, pdf) = try render([Sample.entry("md", "2025-01-03T08:15:00Z", text: """
+            # A heading inside an entry
+
+            Some *emphasis* and **strong** words, and `code`.
+
+            > A quotation that is long enough to wrap across more than one line of the page, so that its indent shows.
+
+            - first item
+            - second item
+
+            1. one
+            2. two
+
+            ---
+
+            Line one\\
+            line two
+            """)])
+        #expect(report.status == .done)
+        let text = try Tool.pdfText(pdf).joined()
+        for fragment in ["A heading inside an entry", "emphasis", "strong", "code", "•", "first item", "1.", "two", "Line one\nline two"] {
+            #expect(text.contains(fragment), "\(fragment)")
+        }
+        #expect(!text.contains("**") && !text.contains("# A"))
+    }
+
+    @Test func hyphenationSkipsWhatMustStayWhole() throws {
+        let hyphenator = try #require(Hyphenator.forLanguage(.english))
+        #expect(hyphenator.hyphenate("https://example.com/typesetting") == "https://example.com/typesetting")
+        #expect(hyphenator.hyphenate("someone@typesetting.org") == "someone@typesetting.org")
+        #expect(hyphenator.hyphenate("HYPHENATION") == "HYPHENATION")
+        #expect(hyphenator.hyphenate("1234567890abc") == "1234567890abc")
+        #expect(hyphenator.hyphenate("hyphenation").contains("\u{AD}"))
+        let russian = try #require(Hyphenator.forLanguage(.russian))
+        #expect(russian.hyphenate("государственная") == "го\u{AD}су\u{AD}дар\u{AD}ствен\u{AD}ная")
+        let spanish = try #require(Hyphenator.forLanguage(.spanish))
+        #expect(spanish.hyphenate("expedición").contains("\u{AD}"))
+    }
+}
+
+@Suite struct LanguageTypographyTests {
+    @Test func russianBindsShortWordsAndUsesEmDashes() {
+        let typography = LanguageTypography(language: .russian)
+        #expect(typography.apply("Я пришла в дом и увидела кота") == "Я\u{A0}пришла в\u{A0}дом и\u{A0}увидела кота")
+        #expect(typography.apply("Это \u{201C}он\u{201D} \u{2013} сказала") == "Это «он»\u{A0}\u{2014} сказала")
+        #expect(typography.apply("весь") == "весь")
+    }
+
+    @Test func spanishBindsShortWords() {
+        #expect(LanguageTypography(language: .spanish).apply("pan y vino a la mesa") == "pan y\u{A0}vino a\u{A0}la mesa")
+    }
+
+    @Test func englishIsLeftAlone() {
+        #expect(LanguageTypography(language: .english).apply("a cat and I went") == "a cat and I went")
+    }
+}
