@@ -2,8 +2,10 @@ import CQPDF
 import Foundation
 
 /// Makes Cairo's PDF print-ready with libqpdf. Cairo 1.16 writes no TrimBox, BleedBox,
-/// OutputIntents or /ID, gives every page a transparency /Group, and writes /CreationDate
-/// without its `D:` prefix; this rewrites the file with all of that fixed.
+/// OutputIntents or /ID, gives every page a transparency /Group, writes /CreationDate
+/// without its `D:` prefix, and loses the page labels it was given (an empty /Nums); this
+/// rewrites the file with all of that fixed. Folios are the physical page numbers, so the
+/// labels are one decimal range from page 1.
 public struct PDFFinisher {
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var file: String
@@ -70,6 +72,7 @@ public struct PDFFinisher {
             qpdf_oh_replace_key(qpdf, info, "/ModDate", qpdf_oh_new_string(qpdf, date))
             qpdf_oh_replace_key(qpdf, info, "/Trapped", qpdf_oh_new_name(qpdf, "/False"))
         }
+        qpdf_oh_replace_key(qpdf, qpdf_get_root(qpdf), "/PageLabels", qpdf_oh_parse(qpdf, "<< /Nums [0 << /S /D >>] >>"))
         addOutputIntent(qpdf)
         try check("adding the output intent", input)
         _ = qpdf_init_write(qpdf, output.path)

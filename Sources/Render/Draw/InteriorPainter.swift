@@ -15,7 +15,6 @@ struct InteriorPainter {
     func paint(_ layout: BookLayout) throws(RenderError) {
         for (index, page) in layout.pages.enumerated() {
             let number = index + 1
-            canvas.setPageLabel(String(number))
             canvas.setFill(gray: 0)
             switch page.kind {
             case .title:

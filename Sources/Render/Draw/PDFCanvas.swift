@@ -48,11 +48,6 @@ final class PDFCanvas {
         cairo_pdf_surface_set_metadata(surface, key.cairoValue, value)
     }
 
-    /// Labels the current page as printed (decimal folios only in Cairo 1.16).
-    func setPageLabel(_ label: String) {
-        cairo_pdf_surface_set_page_label(surface, label)
-    }
-
     /// Adds a bookmark to `page` (1-based) at `y` from the top; returns its id for children.
     @discardableResult
     func addOutline(parent: Int32, title: String, page: Int, y: Double) -> Int32 {

@@ -101,3 +101,36 @@ import Testing
         #expect(report.error?.code == "output-not-available")
     }
 }
+
+@Suite struct PDFDetailsTests {
+    @Test func metadataOutlinePageLabelsAndSubsetFonts() throws {
+        let workspace = try Workspace()
+        try workspace.writeExport("anna", journal: Sample.journal([
+            Sample.entry("e1", "2025-01-03T08:15:00+03:00", text: "January words."),
+            Sample.entry("e2", "2025-02-11T21:00:00+03:00", text: "February words.", title: "Snow"),
+        ]))
+        let (report, folder) = try workspace.render(Sample.order())
+        let pdf = folder.appendingPathComponent("interior.pdf")
+        #expect(report.status == .done)
+        let info = try Tool.run("pdfinfo", [pdf.path]).output
+        #expect(info.contains("Title:           Anna's Year"))
+        #expect(info.contains("Author:          Anna K."))
+        #expect(info.contains("Creator:         Folio"))
+        #expect(info.contains("Subject:         January 2025 – February 2025"))
+        // The creation date is the newest entry's instant (UTC), never the clock.
+        #expect(info.contains("CreationDate:    Tue Feb 11 18:00:00 2025 UTC"))
+
+        let json = try Tool.run("qpdf", ["--json", "--json-key=outlines", "--json-key=pagelabels", pdf.path]).output
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let outlines = try #require(document["outlines"] as? [[String: Any]])
+        #expect(outlines.map { $0["title"] as? String } == ["January 2025", "February 2025"])
+        let february = try #require(outlines[1]["kids"] as? [[String: Any]])
+        #expect(february.first?["title"] as? String == "Tuesday, 11 February 2025 — Snow")
+        let labels = try #require(document["pagelabels"] as? [[String: Any]])
+        #expect((labels.first?["label"] as? [String: Any])?["/S"] as? String == "/D")
+
+        let fonts = try Tool.run("pdffonts", [pdf.path]).output.split(separator: "\n").dropFirst(2)
+        #expect(!fonts.isEmpty)
+        for font in fonts { #expect(font.split(separator: " ").first?.dropFirst(6).first == "+", "not subset: \(font)") }
+    }
+}
