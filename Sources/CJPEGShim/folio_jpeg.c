@@ -6,6 +6,7 @@
 #include <string.h>
 #include <setjmp.h>
 #include <jpeglib.h>
+#include <jerror.h>  /* message codes, to tell harmless warnings from corruption */
 
 /* Exported by libjpeg-turbo's libjpeg.so.62 but not declared in Debian's jpeglib.h. */
 extern boolean jpeg_read_icc_profile(j_decompress_ptr cinfo, JOCTET **icc_data_ptr,
@@ -28,9 +29,10 @@ static void folio_error_exit(j_common_ptr cinfo) {
     longjmp(err->jump, 1);
 }
 
-/* Warnings (corrupt scan data, premature end) are counted, and the first is kept as the reason. */
+/* Warnings (corrupt scan data, premature end) are counted, and the first is kept as the reason.
+   Stray bytes before a marker are harmless (the image decodes whole) and are not counted. */
 static void folio_emit_message(j_common_ptr cinfo, int level) {
-    if (level < 0) {
+    if (level < 0 && cinfo->err->msg_code != JWRN_EXTRANEOUS_DATA) {
         folio_error_mgr *err = (folio_error_mgr *)cinfo->err;
         if (cinfo->err->num_warnings == 0 && err->message[0] == 0) {
             char buffer[JMSG_LENGTH_MAX];
@@ -66,6 +68,7 @@ int folio_jpeg_read_info(const unsigned char *data, size_t length, folio_jpeg_in
     info->width = (int)cinfo.image_width;
     info->height = (int)cinfo.image_height;
     info->components = cinfo.num_components;
+    info->precision = cinfo.data_precision;
     jpeg_destroy_decompress(&cinfo);
     return 0;
 }
@@ -155,10 +158,35 @@ void folio_jpeg_image_free(folio_jpeg_image *image) {
     image->exif = NULL;
 }
 
+static int folio_jpeg_encode_rows(const unsigned char *pixels, int width, int height, int components,
+                                  J_COLOR_SPACE space, size_t stride, int quality,
+                                  const unsigned char *icc, unsigned int icc_length,
+                                  unsigned char **output, unsigned long *output_length,
+                                  char *message, size_t message_capacity);
+
 int folio_jpeg_encode(const unsigned char *pixels, int width, int height, int components,
                       int quality, const unsigned char *icc, unsigned int icc_length,
                       unsigned char **output, unsigned long *output_length,
                       char *message, size_t message_capacity) {
+    J_COLOR_SPACE space = components == 1 ? JCS_GRAYSCALE : (components == 4 ? JCS_CMYK : JCS_RGB);
+    return folio_jpeg_encode_rows(pixels, width, height, components, space,
+                                  (size_t)width * (size_t)components, quality, icc, icc_length,
+                                  output, output_length, message, message_capacity);
+}
+
+int folio_jpeg_encode_bgrx(const unsigned char *pixels, int width, int height, int stride,
+                           int quality, const unsigned char *icc, unsigned int icc_length,
+                           unsigned char **output, unsigned long *output_length,
+                           char *message, size_t message_capacity) {
+    return folio_jpeg_encode_rows(pixels, width, height, 4, JCS_EXT_BGRX, (size_t)stride, quality,
+                                  icc, icc_length, output, output_length, message, message_capacity);
+}
+
+static int folio_jpeg_encode_rows(const unsigned char *pixels, int width, int height, int components,
+                                  J_COLOR_SPACE space, size_t stride, int quality,
+                                  const unsigned char *icc, unsigned int icc_length,
+                                  unsigned char **output, unsigned long *output_length,
+                                  char *message, size_t message_capacity) {
     struct jpeg_compress_struct cinfo;
     folio_error_mgr err;
     folio_install_errors(&err, message, message_capacity);
@@ -176,14 +204,13 @@ int folio_jpeg_encode(const unsigned char *pixels, int width, int height, int co
     cinfo.image_width = (JDIMENSION)width;
     cinfo.image_height = (JDIMENSION)height;
     cinfo.input_components = components;
-    cinfo.in_color_space = components == 1 ? JCS_GRAYSCALE : (components == 4 ? JCS_CMYK : JCS_RGB);
+    cinfo.in_color_space = space;
     jpeg_set_defaults(&cinfo);
     jpeg_set_quality(&cinfo, quality, TRUE);
     cinfo.optimize_coding = TRUE;
     /* Deterministic bytes: no JFIF density guesswork beyond the defaults. */
     jpeg_start_compress(&cinfo, TRUE);
     if (icc != NULL && icc_length > 0) jpeg_write_icc_profile(&cinfo, icc, icc_length);
-    size_t stride = (size_t)width * (size_t)components;
     while (cinfo.next_scanline < cinfo.image_height) {
         JSAMPROW row = (JSAMPROW)(pixels + stride * cinfo.next_scanline);
         jpeg_write_scanlines(&cinfo, &row, 1);

@@ -43,11 +43,13 @@ public struct InteriorRenderer: Sendable {
         canvas.setMetadata(.subject, subject(book))
         canvas.setMetadata(.creator, "Folio")
         canvas.setMetadata(.creationDate, Self.isoDate(book.contentDate))
+        let photos = PhotoPainter(canvas: canvas, preparer: plan.builder.photos, engine: plan.builder.engine,
+                                  language: book.language, minimumPPI: product.minimumImagePPI)
         let painter = InteriorPainter(canvas: canvas, frame: plan.frame, builder: plan.builder, book: book,
-                                      chapterFlows: plan.flows)
-        try painter.paint(plan.layout)
+                                      chapterFlows: plan.flows, photos: photos)
+        let drawn = try painter.paint(plan.layout)
         try canvas.finish()
-        return Result(pages: plan.layout.pages.count, contentPages: plan.contentPages, notices: plan.notices)
+        return Result(pages: plan.layout.pages.count, contentPages: plan.contentPages, notices: plan.notices + drawn)
     }
 
     /// Everything decided before drawing: the measured flow of every chapter and the page plan.
@@ -70,7 +72,9 @@ public struct InteriorRenderer: Sendable {
                                         message: "no hyphenation dictionary for \"\(book.language.rawValue)\"; text is set unhyphenated"))
         }
         try checkPageLimit(book, frame: frame, file: file)
-        let builder = FlowBuilder(engine: engine, measure: frame.width, language: book.language, hyphenator: hyphenator)
+        let builder = FlowBuilder(engine: engine, measure: frame.width, language: book.language, hyphenator: hyphenator,
+                                  photos: PhotoPreparer(product: product),
+                                  maximumPhotoHeight: frame.height - 3 * typography.captionSize * 1.35 - PhotoRow.captionGap)
         let flows = book.chapters.map(builder.chapterFlow)
         notices += builder.notices
         let paginator = Paginator(areaHeight: frame.height)

@@ -7,6 +7,7 @@ typedef struct {
     int width;
     int height;
     int components;   /* 1 gray, 3 YCbCr/RGB, 4 CMYK/YCCK */
+    int precision;    /* bits per sample: 8, or 12 (which this libjpeg cannot decode) */
 } folio_jpeg_info;
 
 /// A decoded image. Pixels are interleaved: 1 (gray), 3 (RGB) or 4 (CMYK) bytes per pixel.
@@ -41,6 +42,13 @@ int folio_jpeg_encode(const unsigned char *pixels, int width, int height, int co
                       int quality, const unsigned char *icc, unsigned int icc_length,
                       unsigned char **output, unsigned long *output_length,
                       char *message, size_t message_capacity);
+
+/// Encodes Cairo RGB24 pixels (B, G, R, unused per pixel on little-endian) with `stride`
+/// bytes per row, as a 3-component JPEG.
+int folio_jpeg_encode_bgrx(const unsigned char *pixels, int width, int height, int stride,
+                           int quality, const unsigned char *icc, unsigned int icc_length,
+                           unsigned char **output, unsigned long *output_length,
+                           char *message, size_t message_capacity);
 
 void folio_jpeg_free_buffer(unsigned char *buffer);
 

@@ -39,6 +39,10 @@ enum ProductLoader {
         let profile = reader.string("output_profile")
         let minimumPPI = reader.number("min_image_ppi", in: 50...1200)
         let quality = reader.integer("jpeg_quality", required: false, in: 50...100) ?? 90
+        let intent = reader.choice("rendering_intent", required: false,
+                                   from: ColourConverter.Intent.allCases.map(\.rawValue)).flatMap(ColourConverter.Intent.init)
+        let blackPoint = reader.bool("black_point_compensation", required: false)
+        let megapixels = reader.integer("max_image_megapixels", required: false, in: 1...1000)
         reader.rejectUnknownKeys()
         if let binding, binding == Product.Binding.saddleStitch.rawValue, let rules, rules.multiple % 4 != 0 {
             issues.add("invalid-value", "pages.multiple", "a saddle-stitched book needs a multiple of 4, got \(rules.multiple)")
@@ -47,9 +51,13 @@ enum ProductLoader {
         guard let name, let trimWidth, let trimHeight, let bleed, let safety, let binding,
               let bindingValue = Product.Binding(rawValue: binding), let caliper, let rules, let profile,
               let minimumPPI else { throw InputError(issues.issues) }
-        return Product(id: id, name: name, trimWidthMM: trimWidth, trimHeightMM: trimHeight, bleedMM: bleed,
-                       safetyMM: safety, binding: bindingValue, paperCaliperMM: caliper,
-                       spineAllowanceMM: allowance, spineTextMinimumMM: spineTextMin, pageRules: rules,
-                       outputProfile: profile, minimumImagePPI: minimumPPI, jpegQuality: quality)
+        var product = Product(id: id, name: name, trimWidthMM: trimWidth, trimHeightMM: trimHeight, bleedMM: bleed,
+                              safetyMM: safety, binding: bindingValue, paperCaliperMM: caliper,
+                              spineAllowanceMM: allowance, spineTextMinimumMM: spineTextMin, pageRules: rules,
+                              outputProfile: profile, minimumImagePPI: minimumPPI, jpegQuality: quality)
+        if let intent { product.renderingIntent = intent }
+        if let blackPoint { product.blackPointCompensation = blackPoint }
+        if let megapixels { product.maximumImagePixels = megapixels * 1_000_000 }
+        return product
     }
 }

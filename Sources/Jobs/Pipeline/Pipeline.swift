@@ -54,13 +54,6 @@ public struct Pipeline: Sendable {
         report.preflight += interior.notices.map {
             JobReport.Finding(severity: .warning, code: $0.code, message: $0.message, entry: $0.entry, page: $0.page)
         }
-        for entry in resolved.book.entries {
-            for photo in entry.photos {
-                report.preflight.append(.init(severity: .warning, code: "photo-not-placed",
-                                              message: "\(photo.name): photos are not placed in the book by this version of Folio",
-                                              entry: entry.id, page: nil))
-            }
-        }
         clock.lap("render", into: &report)
 
         let digest = try SHA256.hex(ofFile: interior.file)

@@ -40,6 +40,10 @@ public struct Product: Sendable, Equatable {
     public var outputProfile: String
     public var minimumImagePPI: Double
     public var jpegQuality: Int
+    public var renderingIntent: ColourConverter.Intent = .perceptual
+    public var blackPointCompensation = true
+    /// Photos with more pixels than this are refused before decoding (decompression bombs).
+    public var maximumImagePixels = 100_000_000
 
     public init(id: String, name: String, trimWidthMM: Double, trimHeightMM: Double, bleedMM: Double,
                 safetyMM: Double, binding: Binding, paperCaliperMM: Double, spineAllowanceMM: Double,

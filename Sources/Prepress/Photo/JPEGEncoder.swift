@@ -31,3 +31,22 @@ public enum JPEGEncoder {
         return Data(bytes: output, count: Int(length))
     }
 }
+
+extension JPEGEncoder {
+    /// Encodes Cairo RGB24 pixels (4 bytes a pixel, `stride` bytes a row) as an RGB JPEG.
+    public static func encodeCairoRGB(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int,
+                                      quality: Int, iccProfile: Data?) throws(Failure) -> Data {
+        var output: UnsafeMutablePointer<UInt8>?
+        var length: UInt = 0
+        var message = [CChar](repeating: 0, count: 200)
+        let profile = iccProfile.map { [UInt8]($0) } ?? []
+        let status = profile.withUnsafeBufferPointer { profileBuffer in
+            folio_jpeg_encode_bgrx(pixels, Int32(width), Int32(height), Int32(stride), Int32(quality),
+                                   profile.isEmpty ? nil : profileBuffer.baseAddress, UInt32(profile.count),
+                                   &output, &length, &message, message.count)
+        }
+        guard status == 0, let output else { throw Failure(description: "libjpeg: \(String(cString: message))") }
+        defer { folio_jpeg_free_buffer(output) }
+        return Data(bytes: output, count: Int(length))
+    }
+}

@@ -57,6 +57,15 @@ public enum BookLanguage: String, Sendable, CaseIterable {
         }
     }
 
+    /// Shown in place of a photo that cannot be printed.
+    var photoUnavailable: String {
+        switch self {
+        case .english: "Photo unavailable"
+        case .russian: "Фото недоступно"
+        case .spanish: "Foto no disponible"
+        }
+    }
+
     public var contentsWord: String {
         switch self {
         case .english: "Contents"

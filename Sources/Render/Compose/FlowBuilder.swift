@@ -1,9 +1,12 @@
+import Prepress
+
 /// Turns the book's chapters into measured paragraphs and the flow the paginator breaks.
 /// Decides the typographic structure: chapter heads, entry heads, indents, spacing.
 final class FlowBuilder {
     /// What a figure block draws.
     enum Figure {
         case rule
+        case photos(PhotoRow)
     }
 
     let engine: TextEngine
@@ -17,10 +20,17 @@ final class FlowBuilder {
 
     private var typography: Typography { engine.typography }
 
-    init(engine: TextEngine, measure: Double, language: BookLanguage, hyphenator: Hyphenator?) {
+    let photos: PhotoPreparer
+    /// The tallest a photo row may be: the text area less room for a caption.
+    let maximumPhotoHeight: Double
+
+    init(engine: TextEngine, measure: Double, language: BookLanguage, hyphenator: Hyphenator?,
+         photos: PhotoPreparer, maximumPhotoHeight: Double) {
         self.engine = engine
         self.measure = measure
         self.language = language
+        self.photos = photos
+        self.maximumPhotoHeight = maximumPhotoHeight
         markdown = MarkdownReader(language: language, hyphenator: hyphenator)
     }
 
@@ -72,7 +82,62 @@ final class FlowBuilder {
                                         message: "\(missing) character\(missing == 1 ? "" : "s") of the text have no glyph in any installed font and print as boxes",
                                         entry: entry.id))
         }
-        return blocks + body
+        return blocks + body + photoFlow(entry)
+    }
+
+    /// The entry's photos after its text, in rows that never split.
+    private func photoFlow(_ entry: BookEntry) -> [FlowBlock] {
+        var aspects: [Double] = []
+        var widest: [Double] = []
+        var failures: [PhotoError?] = []
+        for photo in entry.photos {
+            do {
+                let header = try photos.probe(photo.file)
+                aspects.append(Double(header.uprightWidth) / Double(header.uprightHeight))
+                // Never enlarged below half the product's minimum resolution, and never printed
+                // smaller than an inch, where neither a photo nor its placeholder could be seen.
+                let aspect = aspects[aspects.count - 1]
+                widest.append(max(Double(header.uprightWidth) / (photos.minimumPPI / 2) * 72, 72 * max(1, aspect)))
+                failures.append(nil)
+                let suffix = photo.file.pathExtension.lowercased()
+                let named: PhotoHeader.Format? = ["jpg", "jpeg"].contains(suffix) ? .jpeg : (suffix == "png" ? .png : nil)
+                if let named, named != header.format {
+                    notices.append(RenderNotice(code: "photo-misnamed",
+                                                message: "\(photo.name): the file is a \(header.format == .png ? "PNG" : "JPEG") image with a .\(suffix) name; printed as what it is",
+                                                entry: entry.id))
+                }
+            } catch {
+                // The placeholder keeps the place a photo would have had.
+                aspects.append(4.0 / 3.0)
+                widest.append(measure)
+                failures.append(error)
+                notices.append(RenderNotice(code: error.code, message: "\(photo.name): \(error)", entry: entry.id))
+            }
+        }
+        let grid = PhotoGrid(measure: measure, maximumHeight: maximumPhotoHeight)
+        let cap = entry.photos.count == 1 ? PhotoCap.single : PhotoCap.grid
+        var blocks: [FlowBlock] = []
+        for row in grid.rows(aspects, widestAllowed: widest) {
+            var cells: [PhotoCell] = []
+            var captionHeight = 0.0
+            for (index, frame) in zip(row.indices, row.frames) {
+                let photo = entry.photos[index]
+                var caption: Int?
+                if let text = photo.caption?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
+                    let id = paragraph(PangoMarkup.escape(TextCleaner.clean(text)), .caption, width: frame.width,
+                                       style: ParagraphStyle(lineHeight: typography.captionSize * 1.35))
+                    captionHeight = max(captionHeight, paragraphs[id].height)
+                    caption = id
+                }
+                cells.append(PhotoCell(photo: photo, entry: entry.id, x: frame.x, width: frame.width, height: row.height,
+                                       cap: cap, caption: caption, failure: failures[index]))
+            }
+            let photoRow = PhotoRow(cells: cells, imageHeight: row.height, captionHeight: captionHeight)
+            figures.append(.photos(photoRow))
+            blocks.append(FlowBlock(content: .figure(id: figures.count - 1, height: photoRow.height),
+                                    spaceBefore: typography.bodyLineHeight * 0.6))
+        }
+        return blocks
     }
 
     /// The flow of CommonMark blocks: an entry's first paragraph is flush, later ones indented.

@@ -8,11 +8,14 @@ struct InteriorPainter {
     let builder: FlowBuilder
     let book: Book
     let chapterFlows: [[FlowBlock]]
+    let photos: PhotoPainter
 
     private var typography: Typography { builder.engine.typography }
     private var language: BookLanguage { book.language }
 
-    func paint(_ layout: BookLayout) throws(RenderError) {
+    /// Paints every page; returns what the photos reported (placeholders, low resolution).
+    func paint(_ layout: BookLayout) throws(RenderError) -> [RenderNotice] {
+        var notices: [RenderNotice] = []
         for (index, page) in layout.pages.enumerated() {
             let number = index + 1
             canvas.setFill(gray: 0)
@@ -23,7 +26,7 @@ struct InteriorPainter {
                 paintContents(page, layout: layout)
             case .chapterOpener, .body:
                 guard let chapter = page.chapter else { break }
-                paintPlacements(page.placements, flow: chapterFlows[chapter])
+                notices += paintPlacements(page.placements, flow: chapterFlows[chapter], page: number)
                 if page.kind == .body { paintRunningHead(page: number, chapter: book.chapters[chapter]) }
             case .imprint, .blank:
                 break
@@ -32,9 +35,11 @@ struct InteriorPainter {
             try canvas.check("drawing page \(number)")
         }
         addOutline(layout)
+        return notices
     }
 
-    private func paintPlacements(_ placements: [Placement], flow: [FlowBlock]) {
+    private func paintPlacements(_ placements: [Placement], flow: [FlowBlock], page: Int) -> [RenderNotice] {
+        var notices: [RenderNotice] = []
         for placement in placements {
             let block = flow[placement.block]
             let left = frame.left + block.indent
@@ -56,9 +61,23 @@ struct InteriorPainter {
                     let width = 60.0
                     canvas.fillRectangle(x: frame.left + (frame.width - width) / 2,
                                          y: frame.top + placement.y + height / 2, width: width, height: 0.5)
+                case .photos(let row):
+                    let top = frame.top + placement.y
+                    for cell in row.cells {
+                        notices += photos.paint(cell, left: frame.left, top: top, page: page)
+                        if let caption = cell.caption {
+                            let paragraph = builder.paragraphs[caption]
+                            var y = top + row.imageHeight + PhotoRow.captionGap
+                            for line in paragraph.lines.indices {
+                                paragraph.draw(line: line, left: frame.left + cell.x, top: y, on: canvas.cairo)
+                                y += paragraph.lines[line].height
+                            }
+                        }
+                    }
                 }
             }
         }
+        return notices
     }
 
     /// Verso: folio left, then the journal and year. Recto: the month, folio right.

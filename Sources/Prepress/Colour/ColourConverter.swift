@@ -1,0 +1,134 @@
+import CLCMS2
+import Foundation
+
+/// Converts decoded photos to sRGB with Little CMS, from their embedded profile (untagged RGB
+/// is sRGB; untagged gray uses the sRGB tone curve). Writes Cairo's RGB24 layout directly
+/// (B, G, R, unused), so no further copy is needed. Transforms are cached per source profile.
+/// Not shared between threads: one per job.
+public final class ColourConverter {
+    public enum Intent: String, Sendable, CaseIterable {
+        case perceptual
+        case relative = "relative-colorimetric"
+
+        var lcms: cmsUInt32Number {
+            switch self {
+            case .perceptual: cmsUInt32Number(INTENT_PERCEPTUAL)
+            case .relative: cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC)
+            }
+        }
+    }
+
+    private struct Key: Hashable {
+        var profile: Data?
+        var layout: String
+    }
+
+    private let intent: Intent
+    private let blackPointCompensation: Bool
+    private let sRGB: cmsHPROFILE
+    private var transforms: [Key: cmsHTRANSFORM] = [:]
+
+    public init(intent: Intent = .perceptual, blackPointCompensation: Bool = true) {
+        self.intent = intent
+        self.blackPointCompensation = blackPointCompensation
+        sRGB = cmsCreate_sRGBProfile()
+    }
+
+    deinit {
+        for transform in transforms.values { cmsDeleteTransform(transform) }
+        cmsCloseProfile(sRGB)
+    }
+
+    /// `image` as sRGB in Cairo RGB24 layout, `width × 4` bytes per row.
+    public func toCairoRGB(_ image: RasterImage) throws(PhotoError) -> [UInt8] {
+        let count = image.width * image.height
+        var output = [UInt8](repeating: 255, count: count * 4)
+        if case .cmyk(let inverted) = image.layout, profileSpace(image.iccProfile) != cmsSigCmykData {
+            Self.naiveCMYK(image.pixels, inverted: inverted, into: &output)
+            return output
+        }
+        let transform = try self.transform(for: image)
+        image.pixels.withUnsafeBytes { input in
+            output.withUnsafeMutableBytes { out in
+                cmsDoTransform(transform, input.baseAddress, out.baseAddress, cmsUInt32Number(count))
+            }
+        }
+        return output
+    }
+
+    private func transform(for image: RasterImage) throws(PhotoError) -> cmsHTRANSFORM {
+        let wanted: cmsColorSpaceSignature
+        let format: cmsUInt32Number
+        switch image.layout {
+        case .gray: (wanted, format) = (cmsSigGrayData, FOLIO_TYPE_GRAY_8)
+        case .rgb: (wanted, format) = (cmsSigRgbData, FOLIO_TYPE_RGB_8)
+        case .cmyk(let inverted): (wanted, format) = (cmsSigCmykData, inverted ? FOLIO_TYPE_CMYK_8_REV : FOLIO_TYPE_CMYK_8)
+        }
+        // A profile of another colour space than the pixels is ignored, as viewers do.
+        let profile = profileSpace(image.iccProfile) == wanted ? image.iccProfile : nil
+        let key = Key(profile: profile, layout: "\(image.layout)")
+        if let cached = transforms[key] { return cached }
+        guard let source = openProfile(profile, layout: image.layout) else {
+            throw .unsupported("its colour profile cannot be read")
+        }
+        defer { cmsCloseProfile(source) }
+        let flags = blackPointCompensation ? cmsUInt32Number(cmsFLAGS_BLACKPOINTCOMPENSATION) : 0
+        guard let transform = cmsCreateTransform(source, format, sRGB, FOLIO_TYPE_BGRA_8, intent.lcms, flags) else {
+            throw .unsupported("no colour transform from its profile to sRGB")
+        }
+        transforms[key] = transform
+        return transform
+    }
+
+    private func openProfile(_ data: Data?, layout: RasterImage.Layout) -> cmsHPROFILE? {
+        if let data {
+            return data.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }
+        }
+        switch layout {
+        case .rgb: return cmsCreate_sRGBProfile()
+        case .gray:
+            // The sRGB tone curve on a D50 gray axis: untagged gray looks as it does on screen.
+            var parameters: [cmsFloat64Number] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
+            guard let curve = cmsBuildParametricToneCurve(nil, 4, &parameters) else { return nil }
+            defer { cmsFreeToneCurve(curve) }
+            return cmsCreateGrayProfile(cmsD50_xyY(), curve)
+        case .cmyk: return nil
+        }
+    }
+
+    private func profileSpace(_ data: Data?) -> cmsColorSpaceSignature? {
+        guard let data else { return nil }
+        return data.withUnsafeBytes { raw -> cmsColorSpaceSignature? in
+            guard let profile = cmsOpenProfileFromMem(raw.baseAddress, cmsUInt32Number(raw.count)) else { return nil }
+            defer { cmsCloseProfile(profile) }
+            return cmsGetColorSpace(profile)
+        }
+    }
+
+    /// Untagged CMYK has no colour meaning to convert from; the documented default is the
+    /// naive complement (R = 255 − min(255, C + K)), which keeps the picture recognisable.
+    private static func naiveCMYK(_ pixels: [UInt8], inverted: Bool, into output: inout [UInt8]) {
+        let count = pixels.count / 4
+        for index in 0..<count {
+            var c = Int(pixels[index * 4]), m = Int(pixels[index * 4 + 1])
+            var y = Int(pixels[index * 4 + 2]), k = Int(pixels[index * 4 + 3])
+            if inverted { (c, m, y, k) = (255 - c, 255 - m, 255 - y, 255 - k) }
+            output[index * 4] = UInt8(255 - min(255, y + k))
+            output[index * 4 + 1] = UInt8(255 - min(255, m + k))
+            output[index * 4 + 2] = UInt8(255 - min(255, c + k))
+        }
+    }
+
+    /// True for no profile (taken as sRGB) or a profile that describes itself as sRGB.
+    public static func isSRGB(_ data: Data?) -> Bool {
+        guard let data else { return true }
+        return data.withUnsafeBytes { raw -> Bool in
+            guard let profile = cmsOpenProfileFromMem(raw.baseAddress, cmsUInt32Number(raw.count)) else { return false }
+            defer { cmsCloseProfile(profile) }
+            var buffer = [CChar](repeating: 0, count: 256)
+            let length = cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", &buffer, 256)
+            let description = length > 0 ? String(cString: buffer) : ""
+            return cmsGetColorSpace(profile) == cmsSigRgbData && description.contains("sRGB")
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import CPNG
+import Foundation
+
+/// Decodes PNG with libpng's simplified API (errors come back as values, no setjmp). Alpha is
+/// composited onto white paper; PNG photos are taken as sRGB.
+enum PNGDecoder {
+    static func decode(_ data: Data) throws(PhotoError) -> RasterImage {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        let begun = data.withUnsafeBytes { raw in png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) }
+        guard begun != 0 else { throw .corrupt("libpng: \(message(image))") }
+        image.format = UInt32(PNG_FORMAT_RGB)
+        let width = Int(image.width), height = Int(image.height)
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        var white = png_color(red: 255, green: 255, blue: 255)
+        let finished = data.withUnsafeBytes { _ in
+            pixels.withUnsafeMutableBytes { buffer in
+                png_image_finish_read(&image, &white, buffer.baseAddress, Int32(width * 3), nil)
+            }
+        }
+        defer { png_image_free(&image) }
+        guard finished != 0 else { throw .corrupt("libpng: \(message(image))") }
+        return RasterImage(pixels: pixels, width: width, height: height, layout: .rgb, iccProfile: nil, scale: 1)
+    }
+
+    static func message(_ image: png_image) -> String {
+        withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+}

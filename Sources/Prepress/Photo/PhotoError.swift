@@ -1,0 +1,34 @@
+/// Why a photo cannot be printed. Each becomes a placeholder in the book and a preflight
+/// warning naming the entry and file; none stops the book.
+public enum PhotoError: Error, Sendable, Equatable, CustomStringConvertible {
+    case missing
+    case unreadable(String)
+    case notAnImage(String)
+    case corrupt(String)
+    case tooLarge(width: Int, height: Int, limit: Int)
+    case unsupported(String)
+
+    /// Stable, for the report.
+    public var code: String {
+        switch self {
+        case .missing: "photo-missing"
+        case .unreadable: "photo-unreadable"
+        case .notAnImage: "photo-not-an-image"
+        case .corrupt: "photo-corrupt"
+        case .tooLarge: "photo-too-large"
+        case .unsupported: "photo-unsupported"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .missing: "the file does not exist"
+        case .unreadable(let reason): "the file cannot be read (\(reason))"
+        case .notAnImage(let what): "not a JPEG or PNG image (\(what))"
+        case .corrupt(let reason): "the image data is damaged (\(reason))"
+        case .tooLarge(let width, let height, let limit):
+            "\(width)×\(height) pixels is more than the \(limit / 1_000_000) megapixels allowed; refused before decoding"
+        case .unsupported(let reason): "unsupported image (\(reason))"
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Reads one photo file: header first (bomb check), then pixels at the scale the target needs.
+public enum PhotoReader {
+    /// The largest file Folio reads at all; anything bigger is no phone photo.
+    public static let maximumFileBytes = 200 * 1024 * 1024
+
+    public static func load(_ file: URL) throws(PhotoError) -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else { throw .missing }
+        if isDirectory.boolValue { throw .notAnImage("a folder") }
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        if size > maximumFileBytes { throw .unreadable("\(size) bytes is larger than any photo Folio accepts") }
+        do {
+            return try Data(contentsOf: file)
+        } catch {
+            throw .unreadable(error.localizedDescription)
+        }
+    }
+
+    public static func decode(_ data: Data, header: PhotoHeader, targetLongEdge: Int) throws(PhotoError) -> RasterImage {
+        switch header.format {
+        case .jpeg: try JPEGDecoder.decode(data, header: header, targetLongEdge: targetLongEdge)
+        case .png: try PNGDecoder.decode(data)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Decoded pixels, interleaved, in the file's own colour space, with its ICC profile.
+public struct RasterImage: Sendable {
+    public enum Layout: Sendable, Equatable {
+        case gray
+        case rgb
+        /// `inverted`: Adobe's CMYK JPEGs store 255 − value.
+        case cmyk(inverted: Bool)
+
+        var components: Int {
+            switch self {
+            case .gray: 1
+            case .rgb: 3
+            case .cmyk: 4
+            }
+        }
+    }
+
+    public var pixels: [UInt8]
+    public var width: Int
+    public var height: Int
+    public var layout: Layout
+    public var iccProfile: Data?
+    /// The DCT scale used: 1, 2, 4 or 8 (pixels are 1/scale of the stored size).
+    public var scale: Int
+}

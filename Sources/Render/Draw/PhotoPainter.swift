@@ -1,0 +1,79 @@
+import CPangoCairo
+import Foundation
+import Prepress
+
+/// Draws photos on the PDF canvas: the JPEG bytes are embedded as they are (DCTDecode) through
+/// a 1×1 carrier surface, so Cairo keeps only compressed bytes, never a page of pixels per photo.
+struct PhotoPainter {
+    let canvas: PDFCanvas
+    let preparer: PhotoPreparer
+    let engine: TextEngine
+    let language: BookLanguage
+    let minimumPPI: Double
+
+    /// Draws one cell at (`left`, `top`); returns what went wrong or looks wrong, if anything.
+    func paint(_ cell: PhotoCell, left: Double, top: Double, page: Int) -> [RenderNotice] {
+        let x = left + cell.x
+        if cell.failure != nil {
+            paintPlaceholder(x: x, y: top, width: cell.width, height: cell.height)
+            // Already reported when the layout probed the file.
+            return []
+        }
+        let prepared: PreparedPhoto
+        do {
+            prepared = try preparer.prepare(cell.photo.file, cap: cell.cap)
+        } catch {
+            paintPlaceholder(x: x, y: top, width: cell.width, height: cell.height)
+            return [RenderNotice(code: error.code, message: "\(cell.photo.name): \(error)", entry: cell.entry, page: page)]
+        }
+        embed(prepared.jpeg, x: x, y: top, width: cell.width, height: cell.height)
+        let ppi = Double(prepared.pixelWidth) / (cell.width / 72)
+        if ppi < minimumPPI {
+            return [RenderNotice(code: "low-resolution-image",
+                                 message: "\(cell.photo.name): \(Int(ppi.rounded())) ppi at its printed size (minimum \(Int(minimumPPI)))",
+                                 entry: cell.entry, page: page)]
+        }
+        return []
+    }
+
+    private func embed(_ jpeg: Data, x: Double, y: Double, width: Double, height: Double) {
+        let cairo = canvas.cairo
+        let carrier = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1)
+        defer { cairo_surface_destroy(carrier) }
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: jpeg.count)
+        jpeg.copyBytes(to: bytes, count: jpeg.count)
+        // Cairo owns the copy and frees it when the document no longer needs it.
+        cairo_surface_set_mime_data(carrier, CAIRO_MIME_TYPE_JPEG, bytes, UInt(jpeg.count),
+                                    { $0?.assumingMemoryBound(to: UInt8.self).deallocate() }, bytes)
+        cairo_save(cairo)
+        cairo_translate(cairo, x, y)
+        cairo_scale(cairo, width, height)
+        cairo_rectangle(cairo, 0, 0, 1, 1)
+        cairo_clip(cairo)
+        cairo_set_source_surface(cairo, carrier, 0, 0)
+        cairo_paint(cairo)
+        cairo_restore(cairo)
+    }
+
+    /// A visible stand-in: a pale frame with a word, so the reader sees a photo was meant here.
+    private func paintPlaceholder(x: Double, y: Double, width: Double, height: Double) {
+        let cairo = canvas.cairo
+        cairo_save(cairo)
+        cairo_set_source_rgb(cairo, 0.93, 0.93, 0.93)
+        cairo_rectangle(cairo, x, y, width, height)
+        cairo_fill_preserve(cairo)
+        cairo_set_source_rgb(cairo, 0.6, 0.6, 0.6)
+        cairo_set_line_width(cairo, 0.5)
+        cairo_stroke(cairo)
+        cairo_set_source_rgb(cairo, 0.4, 0.4, 0.4)
+        let label = engine.paragraph(markup: PangoMarkup.escape(language.photoUnavailable),
+                                     font: engine.typography.font(.caption), width: width,
+                                     style: ParagraphStyle(alignment: .center))
+        var top = y + (height - label.height) / 2
+        for line in label.lines.indices {
+            label.draw(line: line, left: x, top: top, on: cairo)
+            top += label.lines[line].height
+        }
+        cairo_restore(cairo)
+    }
+}

@@ -1,0 +1,100 @@
+import CPangoCairo
+import Foundation
+import Prepress
+
+/// Turns a photo file into JPEG bytes ready to embed: decoded at a DCT scale near the cap,
+/// converted to sRGB, turned upright and resampled in one Cairo paint (pixman's filtered
+/// scaling), re-encoded once with the sRGB profile. A file that is already right is passed
+/// through byte for byte. One photo is in memory at a time.
+final class PhotoPreparer {
+    private let converter: ColourConverter
+    private let quality: Int
+    private let maximumPixels: Int
+    private let sRGBProfile: Data?
+    let minimumPPI: Double
+
+    init(product: Product) {
+        converter = ColourConverter(intent: product.renderingIntent, blackPointCompensation: product.blackPointCompensation)
+        quality = product.jpegQuality
+        maximumPixels = product.maximumImagePixels
+        sRGBProfile = try? ICCProfile.sRGB()
+        minimumPPI = product.minimumImagePPI
+    }
+
+    /// The upright size, from headers alone (for layout).
+    func probe(_ file: URL) throws(PhotoError) -> PhotoHeader {
+        try PhotoHeader.read(try PhotoReader.load(file), maximumPixels: maximumPixels)
+    }
+
+    func prepare(_ file: URL, cap: Int) throws(PhotoError) -> PreparedPhoto {
+        let data = try PhotoReader.load(file)
+        let header = try PhotoHeader.read(data, maximumPixels: maximumPixels)
+        let image = try PhotoReader.decode(data, header: header, targetLongEdge: cap)
+        if header.format == .jpeg, header.orientation == 1, image.scale == 1, image.layout == .rgb,
+           max(image.width, image.height) <= cap, ColourConverter.isSRGB(image.iccProfile) {
+            return PreparedPhoto(jpeg: data, pixelWidth: image.width, pixelHeight: image.height, passedThrough: true)
+        }
+        var pixels = try converter.toCairoRGB(image)
+        let upright = header.orientation >= 5 ? (image.height, image.width) : (image.width, image.height)
+        let scale = min(1, Double(cap) / Double(max(upright.0, upright.1)))
+        let width = max(1, Int((Double(upright.0) * scale).rounded()))
+        let height = max(1, Int((Double(upright.1) * scale).rounded()))
+        // withUnsafeMutableBytes only rethrows untyped errors: carry the typed one out in a Result.
+        let result = pixels.withUnsafeMutableBytes { raw -> Result<PreparedPhoto, PhotoError> in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .failure(.corrupt("no pixels")) }
+            return Result { () throws(PhotoError) -> PreparedPhoto in
+                try resample(base, image: image, orientation: header.orientation, upright: upright,
+                             width: width, height: height)
+            }
+        }
+        return try result.get()
+    }
+
+    private func resample(_ base: UnsafeMutablePointer<UInt8>, image: RasterImage, orientation: Int,
+                          upright: (Int, Int), width: Int, height: Int) throws(PhotoError) -> PreparedPhoto {
+        let source = cairo_image_surface_create_for_data(base, CAIRO_FORMAT_RGB24, Int32(image.width),
+                                                         Int32(image.height), Int32(image.width * 4))
+        defer { cairo_surface_destroy(source) }
+        let target = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
+        defer { cairo_surface_destroy(target) }
+        let cairo = cairo_create(target)
+        cairo_scale(cairo, Double(width) / Double(upright.0), Double(height) / Double(upright.1))
+        var matrix = Self.orientationMatrix(orientation, width: Double(image.width), height: Double(image.height))
+        cairo_transform(cairo, &matrix)
+        cairo_set_source_surface(cairo, source, 0, 0)
+        let pattern = cairo_get_source(cairo)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_paint(cairo)
+        cairo_destroy(cairo)
+        cairo_surface_flush(target)
+        guard cairo_surface_status(target) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(target) else {
+            throw .unsupported("cannot resample to \(width)×\(height)")
+        }
+        let jpeg: Data
+        do {
+            jpeg = try JPEGEncoder.encodeCairoRGB(data, width: width, height: height,
+                                                  stride: Int(cairo_image_surface_get_stride(target)),
+                                                  quality: quality, iccProfile: sRGBProfile)
+        } catch {
+            throw .unsupported("\(error)")
+        }
+        return PreparedPhoto(jpeg: jpeg, pixelWidth: width, pixelHeight: height, passedThrough: false)
+    }
+
+    /// Maps stored pixel coordinates to upright ones for EXIF orientations 1…8.
+    static func orientationMatrix(_ orientation: Int, width w: Double, height h: Double) -> cairo_matrix_t {
+        var m = cairo_matrix_t()
+        switch orientation {
+        case 2: cairo_matrix_init(&m, -1, 0, 0, 1, w, 0)
+        case 3: cairo_matrix_init(&m, -1, 0, 0, -1, w, h)
+        case 4: cairo_matrix_init(&m, 1, 0, 0, -1, 0, h)
+        case 5: cairo_matrix_init(&m, 0, 1, 1, 0, 0, 0)
+        case 6: cairo_matrix_init(&m, 0, 1, -1, 0, h, 0)
+        case 7: cairo_matrix_init(&m, 0, -1, -1, 0, h, w)
+        case 8: cairo_matrix_init(&m, 0, -1, 1, 0, 0, w)
+        default: cairo_matrix_init_identity(&m)
+        }
+        return m
+    }
+}
