@@ -3,7 +3,7 @@
 #   make test   install what is missing, build, run every test and validator
 SWIFT ?= swift
 
-.PHONY: deps build demo test clean
+.PHONY: deps build demo test bench clean
 
 deps:
 	@scripts/install-deps.sh
@@ -17,6 +17,11 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Speed and memory, measured on a release build (never asserted in tests).
+bench: deps
+	$(SWIFT) build -c release
+	.build/release/folio bench
 
 clean:
 	rm -rf .build var

@@ -34,10 +34,10 @@ public struct InteriorRenderer: Sendable {
         self.typography = typography
     }
 
-    public func render(_ book: Book, to file: URL) throws(RenderError) -> Result {
+    public func render(_ book: Book, cover: CoverContent, to file: URL) throws(RenderError) -> Result {
         let plan = try self.plan(book, file: file)
-        let geometry = product.geometry
-        let canvas = try PDFCanvas(file: file, width: geometry.mediaWidth, height: geometry.mediaHeight)
+        let sheet = product.interiorSheet
+        let canvas = try PDFCanvas(file: file, width: sheet.mediaWidth, height: sheet.mediaHeight)
         canvas.setMetadata(.title, book.title)
         canvas.setMetadata(.author, book.author)
         canvas.setMetadata(.subject, subject(book))
@@ -45,8 +45,9 @@ public struct InteriorRenderer: Sendable {
         canvas.setMetadata(.creationDate, Self.isoDate(book.contentDate))
         let photos = PhotoPainter(canvas: canvas, preparer: plan.builder.photos, engine: plan.builder.engine,
                                   language: book.language, minimumPPI: product.minimumImagePPI)
+        let artist = CoverArtist(engine: plan.builder.engine, photos: plan.builder.photos, content: cover)
         let painter = InteriorPainter(canvas: canvas, frame: plan.frame, builder: plan.builder, book: book,
-                                      chapterFlows: plan.flows, photos: photos)
+                                      chapterFlows: plan.flows, photos: photos, cover: artist, sheet: sheet)
         let drawn = try painter.paint(plan.layout)
         try canvas.finish()
         return Result(pages: plan.layout.pages.count, contentPages: plan.contentPages, notices: plan.notices + drawn)

@@ -6,6 +6,7 @@ enum Command {
         usage: folio COMMAND [--config PATH]
           demo                          make a sample diary and orders, and render them
           render ORDER.json --out DIR   render one order into DIR (no queue, no upload)
+          bench [--photos N]            time and measure a year with N phone photos, then 4N
         The configuration is --config PATH, else $FOLIO_CONFIG, else config/folio.json.
         """
 
@@ -20,6 +21,7 @@ enum Command {
         switch arguments.command {
         case "render": return render(arguments, console: console)
         case "demo": return demo(arguments, console: console)
+        case "bench": return Bench.run(arguments, console: console)
         case "help", nil:
             console.say(usage)
             return arguments.command == nil ? 2 : 0

@@ -43,6 +43,18 @@ enum ProductLoader {
                                    from: ColourConverter.Intent.allCases.map(\.rawValue)).flatMap(ColourConverter.Intent.init)
         let blackPoint = reader.bool("black_point_compensation", required: false)
         let megapixels = reader.integer("max_image_megapixels", required: false, in: 1...1000)
+        let cropMarks = reader.bool("crop_marks", required: false)
+        var bleedEdges: Set<SheetGeometry.Edge>?
+        if let edges = reader.array("bleed_edges", required: false) {
+            bleedEdges = []
+            for (index, edge) in edges.enumerated() {
+                guard case .string(let name) = edge, let value = SheetGeometry.Edge(rawValue: name) else {
+                    issues.add("invalid-value", "bleed_edges[\(index)]", "expected \"top\", \"bottom\", \"outside\" or \"inside\"")
+                    continue
+                }
+                bleedEdges?.insert(value)
+            }
+        }
         reader.rejectUnknownKeys()
         if let binding, binding == Product.Binding.saddleStitch.rawValue, let rules, rules.multiple % 4 != 0 {
             issues.add("invalid-value", "pages.multiple", "a saddle-stitched book needs a multiple of 4, got \(rules.multiple)")
@@ -58,6 +70,8 @@ enum ProductLoader {
         if let intent { product.renderingIntent = intent }
         if let blackPoint { product.blackPointCompensation = blackPoint }
         if let megapixels { product.maximumImagePixels = megapixels * 1_000_000 }
+        if let cropMarks { product.cropMarks = cropMarks }
+        if let bleedEdges { product.bleedEdges = bleedEdges }
         return product
     }
 }

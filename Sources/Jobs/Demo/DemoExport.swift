@@ -76,7 +76,7 @@ public enum DemoExport {
 
     /// A few paragraphs from the phrase bank, now and then with CommonMark emphasis, a list
     /// or a quotation.
-    private static func text(sentences: [String], number: Int, random: inout SeededRandom) -> String {
+    static func text(sentences: [String], number: Int, random: inout SeededRandom) -> String {
         var paragraphs: [String] = []
         for _ in 0..<(1 + random.below(4)) {
             var paragraph: [String] = []

@@ -14,7 +14,7 @@ struct InteriorStage {
         var notices: [RenderNotice]
     }
 
-    func run(_ book: Book, into folder: URL) throws(JobError) -> Result {
+    func run(_ book: Book, cover: CoverContent, into folder: URL) throws(JobError) -> Result {
         let file = folder.appendingPathComponent("interior.pdf")
         let drawn = folder.appendingPathComponent(".interior.cairo.pdf")
         let finished = AtomicFile.temporary(for: file)
@@ -24,21 +24,15 @@ struct InteriorStage {
         }
         let rendered: InteriorRenderer.Result
         do {
-            rendered = try InteriorRenderer(product: product).render(book, to: drawn)
+            rendered = try InteriorRenderer(product: product).render(book, cover: cover, to: drawn)
         } catch {
             throw .failed(code: error.code, message: "\(file.lastPathComponent): \(error.message)")
         }
+        try PrintFinishing.finish(drawn, to: finished, sheet: product.interiorSheet, product: product, configFolder: configFolder, date: book.contentDate)
         do {
-            let profile = try ICCProfile.load(product.outputProfile, relativeTo: configFolder)
-            let geometry = product.geometry
-            let finisher = PDFFinisher(trimBox: geometry.trimBox, bleedBox: geometry.bleedBox,
-                                       outputIntent: .init(profile: profile.data, components: profile.components,
-                                                           condition: profile.name),
-                                       date: PDFFinisher.pdfDate(book.contentDate))
-            try finisher.finish(drawn, to: finished)
             try AtomicFile.moveIntoPlace(finished, file)
         } catch {
-            throw .failed(code: "finish-failed", message: "\(error)")
+            throw .failed(code: "io-error", message: "\(error)")
         }
         return Result(file: file, pages: rendered.pages, notices: rendered.notices)
     }

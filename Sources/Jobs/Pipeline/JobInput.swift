@@ -1,5 +1,6 @@
 import Foundation
 import Prepress
+import Render
 
 /// Everything a job reads before it works: the order, its product and destination, and the
 /// export's journal. Loading reports every problem in all of them at once.
@@ -8,6 +9,14 @@ struct JobInput {
     var product: Product
     var destination: Destination
     var journal: Journal
+
+    /// What the covers show, from the order; the night sky is seeded by the order id.
+    var coverContent: CoverContent {
+        CoverContent(preset: CoverPreset(rawValue: order.coverPreset) ?? .paper, title: order.title, subtitle: order.subtitle,
+                     author: order.author, language: order.language,
+                     photo: order.coverPhoto.flatMap { try? ConfinedPath.resolve($0, under: journal.folder) },
+                     seed: CoverContent.seed(order.id))
+    }
 
     static func load(orderData: Data, orderFile: String, config: FolioConfig) throws(InputError) -> JobInput {
         let order = try Order.decode(orderData, file: orderFile)
@@ -49,6 +58,7 @@ struct JobInput {
             }
         }
         guard issues.isEmpty, let product, let destination, let journal else { throw InputError(issues) }
+
         return JobInput(order: order, product: product, destination: destination, journal: journal)
     }
 }

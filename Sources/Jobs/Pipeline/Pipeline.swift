@@ -46,21 +46,38 @@ public struct Pipeline: Sendable {
         report.entries = .init(included: resolved.book.entries.count, archivedExcluded: resolved.archivedExcluded)
         clock.lap("resolve", into: &report)
 
-        for output in input.order.outputs where output != .interior {
+        for output in input.order.outputs where output == .epub {
             throw JobError.failed(code: "output-not-available",
-                                  message: "output \"\(output.rawValue)\" cannot be made by this version of Folio yet; order only \"interior\"")
+                                  message: "output \"\(output.rawValue)\" cannot be made by this version of Folio yet; order \"interior\" and \"cover\"")
         }
-        let interior = try InteriorStage(product: input.product, configFolder: config.folder).run(resolved.book, into: folder)
-        report.preflight += interior.notices.map {
-            JobReport.Finding(severity: .warning, code: $0.code, message: $0.message, entry: $0.entry, page: $0.page)
+        let cover = input.coverContent
+        // The interior is always laid out: the cover's spine depends on its final page count.
+        let interior = try InteriorStage(product: input.product, configFolder: config.folder)
+            .run(resolved.book, cover: cover, into: folder)
+        report.preflight += interior.notices.map(Self.finding)
+        var produced: [(kind: Order.Output, file: URL, pages: Int?)] = []
+        if input.order.outputs.contains(.interior) { produced.append((.interior, interior.file, interior.pages)) } else {
+            try? FileManager.default.removeItem(at: interior.file)
+        }
+        if input.order.outputs.contains(.cover) {
+            let spread = try CoverStage(product: input.product, configFolder: config.folder)
+                .run(cover, pages: interior.pages, contentDate: resolved.book.contentDate, into: folder)
+            report.preflight += spread.spread.notices.map(Self.finding)
+            produced.append((.cover, spread.file, 1))
         }
         clock.lap("render", into: &report)
 
-        let digest = try SHA256.hex(ofFile: interior.file)
-        report.outputs.append(.init(kind: "interior", file: interior.file.lastPathComponent, bytes: digest.bytes,
-                                    sha256: digest.digest, pages: interior.pages))
+        for output in produced {
+            let digest = try SHA256.hex(ofFile: output.file)
+            report.outputs.append(.init(kind: output.kind.rawValue, file: output.file.lastPathComponent, bytes: digest.bytes,
+                                        sha256: digest.digest, pages: output.pages))
+        }
         clock.lap("verify", into: &report)
         report.timingsMS["upload"] = 0
+    }
+
+    static func finding(_ notice: RenderNotice) -> JobReport.Finding {
+        JobReport.Finding(severity: .warning, code: notice.code, message: notice.message, entry: notice.entry, page: notice.page)
     }
 
     /// The order id, read leniently so that even a rejected order's report is named right.

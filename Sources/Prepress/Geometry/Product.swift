@@ -44,6 +44,9 @@ public struct Product: Sendable, Equatable {
     public var blackPointCompensation = true
     /// Photos with more pixels than this are refused before decoding (decompression bombs).
     public var maximumImagePixels = 100_000_000
+    /// Interior edges that carry bleed; all four unless the product says otherwise.
+    public var bleedEdges = Set(SheetGeometry.Edge.allCases)
+    public var cropMarks = false
 
     public init(id: String, name: String, trimWidthMM: Double, trimHeightMM: Double, bleedMM: Double,
                 safetyMM: Double, binding: Binding, paperCaliperMM: Double, spineAllowanceMM: Double,
@@ -63,6 +66,25 @@ public struct Product: Sendable, Equatable {
         self.outputProfile = outputProfile
         self.minimumImagePPI = minimumImagePPI
         self.jpegQuality = jpegQuality
+    }
+
+    /// The interior pages as sheets: bleed edges and crop marks applied.
+    public var interiorSheet: SheetGeometry {
+        SheetGeometry(trimWidth: geometry.trimWidth, trimHeight: geometry.trimHeight, bleed: geometry.bleed,
+                      bleedEdges: bleedEdges, cropMarks: cropMarks)
+    }
+
+    /// Spine width in points: page count × paper caliper plus the allowance. A saddle-stitched
+    /// book is folded, not glued: it has no flat spine.
+    public func spineWidth(pages: Int) -> Double {
+        guard binding == .perfect else { return 0 }
+        return Points.fromMillimetres(Double(pages) * paperCaliperMM + spineAllowanceMM)
+    }
+
+    /// The cover spread as a sheet: bleed all round, crop marks as the product asks.
+    public func coverSheet(pages: Int) -> SheetGeometry {
+        SheetGeometry(trimWidth: 2 * geometry.trimWidth + spineWidth(pages: pages), trimHeight: geometry.trimHeight,
+                      bleed: geometry.bleed, cropMarks: cropMarks)
     }
 
     public var geometry: PageGeometry {

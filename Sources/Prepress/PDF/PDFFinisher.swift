@@ -25,15 +25,15 @@ public struct PDFFinisher {
         }
     }
 
-    public var trimBox: PageBox
-    public var bleedBox: PageBox
+    /// TrimBox and BleedBox of page n (1-based): rectos and versos differ when only some
+    /// edges bleed.
+    public var boxes: @Sendable (Int) -> (trim: PageBox, bleed: PageBox)
     public var outputIntent: OutputIntent
     /// `D:YYYYMMDDHHmmSSZ`; also written as /ModDate so the bytes never depend on the clock.
     public var date: String
 
-    public init(trimBox: PageBox, bleedBox: PageBox, outputIntent: OutputIntent, date: String) {
-        self.trimBox = trimBox
-        self.bleedBox = bleedBox
+    public init(sheet: SheetGeometry, outputIntent: OutputIntent, date: String) {
+        boxes = { sheet.boxes(page: $0) }
         self.outputIntent = outputIntent
         self.date = date
     }
@@ -59,8 +59,9 @@ public struct PDFFinisher {
         guard count > 0 else { throw Failure(file: input.path, message: "the PDF has no pages") }
         for index in 0..<Int(count) {
             let page = qpdf_get_page_n(qpdf, index)
-            qpdf_oh_replace_key(qpdf, page, "/TrimBox", qpdf_oh_parse(qpdf, trimBox.pdfArray))
-            qpdf_oh_replace_key(qpdf, page, "/BleedBox", qpdf_oh_parse(qpdf, bleedBox.pdfArray))
+            let (trim, bleed) = boxes(index + 1)
+            qpdf_oh_replace_key(qpdf, page, "/TrimBox", qpdf_oh_parse(qpdf, trim.pdfArray))
+            qpdf_oh_replace_key(qpdf, page, "/BleedBox", qpdf_oh_parse(qpdf, bleed.pdfArray))
             // Cairo's per-page /Group /CS /DeviceRGB forces an RGB blending space on every page.
             qpdf_oh_remove_key(qpdf, page, "/Group")
         }

@@ -1,4 +1,5 @@
 import CPangoCairo
+import Prepress
 
 /// Paints a laid-out interior on a PDF canvas: title page, contents, chapters, running heads.
 /// Reads the layout; decides nothing about what goes where.
@@ -9,6 +10,8 @@ struct InteriorPainter {
     let book: Book
     let chapterFlows: [[FlowBlock]]
     let photos: PhotoPainter
+    let cover: CoverArtist
+    let sheet: SheetGeometry
 
     private var typography: Typography { builder.engine.typography }
     private var language: BookLanguage { book.language }
@@ -18,10 +21,16 @@ struct InteriorPainter {
         var notices: [RenderNotice] = []
         for (index, page) in layout.pages.enumerated() {
             let number = index + 1
+            canvas.beginPage(number, of: sheet)
             canvas.setFill(gray: 0)
             switch page.kind {
             case .title:
-                TitlePagePainter(canvas: canvas, frame: frame, engine: builder.engine, book: book).paint()
+                // The title page is the front cover, drawn by the same drawCover as cover.pdf.
+                let geometry = frame.geometry
+                let trim = Rect(x: geometry.bleed, y: geometry.bleed, width: geometry.trimWidth, height: geometry.trimHeight)
+                if let notice = cover.drawCover(on: canvas.cairo, trim: trim, bleed: geometry.bleed, embedPhotoAsJPEG: true) {
+                    notices.append(notice)
+                }
             case .contents:
                 paintContents(page, layout: layout)
             case .chapterOpener, .body:
@@ -31,7 +40,7 @@ struct InteriorPainter {
             case .imprint, .blank:
                 break
             }
-            canvas.showPage()
+            canvas.endPage(number, of: sheet)
             try canvas.check("drawing page \(number)")
         }
         addOutline(layout)

@@ -1,5 +1,6 @@
 import CPangoCairo
 import Foundation
+import Prepress
 
 /// Owns a Cairo PDF surface and its drawing context. Every Cairo failure is thrown with
 /// Cairo's own words and the file it was writing.
@@ -62,7 +63,31 @@ final class PDFCanvas {
         cairo_fill(cairo)
     }
 
-    func showPage() { cairo_show_page(cairo) }
+    /// Starts page `page` of `sheet`: drawing coordinates put the trim's top-left at
+    /// (bleed, bleed) whatever this page's bleed edges and marks are.
+    func beginPage(_ page: Int, of sheet: SheetGeometry) {
+        cairo_save(cairo)
+        let offset = sheet.drawingOffset(page: page)
+        cairo_translate(cairo, offset.x, offset.y)
+    }
+
+    /// Ends the page: crop marks in the page's own coordinates, then the page is emitted.
+    func endPage(_ page: Int, of sheet: SheetGeometry) {
+        cairo_restore(cairo)
+        let marks = sheet.cropMarkLines(page: page)
+        if !marks.isEmpty {
+            cairo_save(cairo)
+            cairo_set_source_rgb(cairo, 0, 0, 0)
+            cairo_set_line_width(cairo, 0.25)
+            for mark in marks {
+                cairo_move_to(cairo, mark.x0, mark.y0)
+                cairo_line_to(cairo, mark.x1, mark.y1)
+            }
+            cairo_stroke(cairo)
+            cairo_restore(cairo)
+        }
+        cairo_show_page(cairo)
+    }
 
     func finish() throws(RenderError) {
         cairo_surface_finish(surface)

@@ -2,8 +2,7 @@ import CPangoCairo
 import Foundation
 import Prepress
 
-/// Draws photos on the PDF canvas: the JPEG bytes are embedded as they are (DCTDecode) through
-/// a 1×1 carrier surface, so Cairo keeps only compressed bytes, never a page of pixels per photo.
+/// Draws an entry's photos on the PDF canvas, or placeholders where they cannot be printed.
 struct PhotoPainter {
     let canvas: PDFCanvas
     let preparer: PhotoPreparer
@@ -26,7 +25,7 @@ struct PhotoPainter {
             paintPlaceholder(x: x, y: top, width: cell.width, height: cell.height)
             return [RenderNotice(code: error.code, message: "\(cell.photo.name): \(error)", entry: cell.entry, page: page)]
         }
-        embed(prepared.jpeg, x: x, y: top, width: cell.width, height: cell.height)
+        PhotoEmbedding.embedJPEG(prepared.jpeg, on: canvas.cairo, x: x, y: top, width: cell.width, height: cell.height)
         let ppi = Double(prepared.pixelWidth) / (cell.width / 72)
         if ppi < minimumPPI {
             return [RenderNotice(code: "low-resolution-image",
@@ -34,25 +33,6 @@ struct PhotoPainter {
                                  entry: cell.entry, page: page)]
         }
         return []
-    }
-
-    private func embed(_ jpeg: Data, x: Double, y: Double, width: Double, height: Double) {
-        let cairo = canvas.cairo
-        let carrier = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1)
-        defer { cairo_surface_destroy(carrier) }
-        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: jpeg.count)
-        jpeg.copyBytes(to: bytes, count: jpeg.count)
-        // Cairo owns the copy and frees it when the document no longer needs it.
-        cairo_surface_set_mime_data(carrier, CAIRO_MIME_TYPE_JPEG, bytes, UInt(jpeg.count),
-                                    { $0?.assumingMemoryBound(to: UInt8.self).deallocate() }, bytes)
-        cairo_save(cairo)
-        cairo_translate(cairo, x, y)
-        cairo_scale(cairo, width, height)
-        cairo_rectangle(cairo, 0, 0, 1, 1)
-        cairo_clip(cairo)
-        cairo_set_source_surface(cairo, carrier, 0, 0)
-        cairo_paint(cairo)
-        cairo_restore(cairo)
     }
 
     /// A visible stand-in: a pale frame with a word, so the reader sees a photo was meant here.

@@ -1,0 +1,77 @@
+import Foundation
+import Jobs
+
+/// `folio bench`: generates the benchmark diary and renders it in a child process (so peak
+/// RSS is the renderer's own), with the default photo count and then four times as many.
+enum Bench {
+    struct Figures {
+        var photos: Int
+        var wall: Double
+        var cpu: Double
+        var peakRSSMB: Double
+        var pages: Int
+        var bytes: Int64
+        var status: String
+    }
+
+    static func run(_ arguments: Arguments, console: Console) -> Int32 {
+        let photos = Int(arguments.options["photos"] ?? "") ?? 120
+        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-bench")
+        try? FileManager.default.removeItem(at: root)
+        var results: [Figures] = []
+        for count in [photos, photos * 4] {
+            do {
+                results.append(try measure(photos: count, root: root.appendingPathComponent("p\(count)"), console: console))
+            } catch {
+                console.complain("bench failed: \(error)")
+                return 1
+            }
+        }
+        console.say("photos  status  pages  wall s  cpu s  peak RSS MB  photos/s  output MB")
+        for r in results {
+            console.say(String(format: "%6d  %6@  %5d  %6.1f  %5.1f  %11.0f  %8.1f  %9.1f", r.photos, r.status as NSString, r.pages,
+                               r.wall, r.cpu, r.peakRSSMB, Double(r.photos) / r.wall, Double(r.bytes) / 1_048_576))
+        }
+        if results.count == 2 {
+            console.say(String(format: "peak RSS with 4x the photos: %.2fx", results[1].peakRSSMB / results[0].peakRSSMB))
+        }
+        return results.allSatisfy { $0.status == "done" } ? 0 : 1
+    }
+
+    private static func measure(photos: Int, root: URL, console: Console) throws -> Figures {
+        let config = root.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        let repositoryConfig = FolioConfig.defaultLocation().deletingLastPathComponent()
+        for folder in ["products", "destinations"] {
+            try FileManager.default.copyItem(at: repositoryConfig.appendingPathComponent(folder), to: config.appendingPathComponent(folder))
+        }
+        try Data(#"{"exports_root": "../exports", "inbox": "../inbox", "queue": "sqlite:../folio.db", "jobs": "../jobs", "reports": "../reports"}"#.utf8)
+            .write(to: config.appendingPathComponent("folio.json"))
+        console.say("generating 365 entries with \(photos) photos of 4032×3024")
+        try BenchExport.write(to: root.appendingPathComponent("exports/bench"), entries: 365, photos: photos, seed: 42)
+        let order: [String: Any] = [
+            "format": "folio-order/1", "id": "bench", "export": "bench",
+            "book": ["title": "Bench", "author": "Folio", "language": "en", "scope": ["all": true], "cover": ["preset": "night"]],
+            "outputs": ["interior"], "product": "a5-softcover", "destination": "local",
+        ]
+        let orderFile = root.appendingPathComponent("bench.json")
+        try JSONSerialization.data(withJSONObject: order).write(to: orderFile)
+        let out = root.appendingPathComponent("out")
+        console.say("rendering")
+        let start = Date()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL
+        process.arguments = ["render", orderFile.path, "--out", out.path, "--config", config.appendingPathComponent("folio.json").path]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var status: Int32 = 0
+        var usage = rusage()
+        _ = wait4(process.processIdentifier, &status, 0, &usage)
+        let wall = Date().timeIntervalSince(start)
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        let report = try JSONDecoder().decode(JobReport.self, from: Data(contentsOf: out.appendingPathComponent("report.json")))
+        return Figures(photos: photos, wall: wall, cpu: cpu, peakRSSMB: Double(usage.ru_maxrss) / 1024,
+                       pages: report.outputs.first?.pages ?? 0, bytes: report.outputs.first?.bytes ?? 0,
+                       status: report.status.rawValue)
+    }
+}
