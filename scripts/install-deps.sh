@@ -16,7 +16,8 @@ packages=(
   # validators and inspection tools used by the tests
   qpdf poppler-utils
 )
-command -v java >/dev/null 2>&1 || packages+=(default-jre-headless)
+# EPUBCheck runs on Java; the tests launch its batch runner from source, which needs javac.
+command -v javac >/dev/null 2>&1 || packages+=(default-jdk-headless)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -24,6 +24,8 @@ public struct InteriorRenderer: Sendable {
         /// Pages before padding.
         public var contentPages: Int
         public var notices: [RenderNotice]
+        /// Where each printed page of the text begins, for the EPUB's page-list.
+        public var pageMarks: [PageMark]
     }
 
     public var product: Product
@@ -50,7 +52,8 @@ public struct InteriorRenderer: Sendable {
                                       chapterFlows: plan.flows, photos: photos, cover: artist, sheet: sheet)
         let drawn = try painter.paint(plan.layout)
         try canvas.finish()
-        return Result(pages: plan.layout.pages.count, contentPages: plan.contentPages, notices: plan.notices + drawn)
+        return Result(pages: plan.layout.pages.count, contentPages: plan.contentPages, notices: plan.notices + drawn,
+                      pageMarks: plan.pageMarks)
     }
 
     /// Everything decided before drawing: the measured flow of every chapter and the page plan.
@@ -61,6 +64,17 @@ public struct InteriorRenderer: Sendable {
         var layout: BookLayout
         var contentPages: Int
         var notices: [RenderNotice]
+
+        /// The title page, then the first block of every page that holds text.
+        var pageMarks: [PageMark] {
+            var marks: [PageMark] = []
+            for (index, page) in layout.pages.enumerated() {
+                guard let chapter = page.chapter, let first = page.placements.first,
+                      let place = flows[chapter][first.block].source else { continue }
+                marks.append(PageMark(page: index + 1, place: place))
+            }
+            return marks
+        }
     }
 
     func plan(_ book: Book, file: URL) throws(RenderError) -> Plan {
@@ -76,7 +90,7 @@ public struct InteriorRenderer: Sendable {
         let builder = FlowBuilder(engine: engine, measure: frame.width, language: book.language, hyphenator: hyphenator,
                                   photos: PhotoPreparer(product: product),
                                   maximumPhotoHeight: frame.height - 3 * typography.captionSize * 1.35 - PhotoRow.captionGap)
-        let flows = book.chapters.map(builder.chapterFlow)
+        let flows = book.chapters.enumerated().map { builder.chapterFlow($0.element, index: $0.offset) }
         notices += builder.notices
         let paginator = Paginator(areaHeight: frame.height)
         let contentsCapacity = Int((frame.height - ContentsMetrics.titleAllowance) / typography.bodyLineHeight)

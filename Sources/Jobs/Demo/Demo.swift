@@ -31,7 +31,7 @@ public struct Demo {
                 "export": sample.id,
                 "book": ["title": sample.title, "subtitle": NSNull(), "author": sample.author,
                          "language": sample.language.rawValue, "scope": sample.scope, "cover": ["preset": "night"]],
-                "outputs": ["interior", "cover"],
+                "outputs": ["interior", "cover", "epub"],
                 "product": "a5-softcover",
                 "destination": "local",
             ]

@@ -41,6 +41,14 @@ enum JSONValue: Decodable, Equatable {
 
     /// Parses `data`; a syntax error becomes an `invalid-json` issue naming the file.
     static func parse(_ data: Data, file: String) throws(InputError) -> JSONValue {
+        let data = SurrogateFilter.clean(data)
+        do {
+            // Syntax first: JSONSerialization says where the text goes wrong.
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw InputError([InputIssue(code: "invalid-json", file: file, path: "",
+                                         message: "not valid JSON (\((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? error.localizedDescription))")])
+        }
         do {
             return try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {

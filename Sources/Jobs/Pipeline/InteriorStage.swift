@@ -12,6 +12,7 @@ struct InteriorStage {
         var file: URL
         var pages: Int
         var notices: [RenderNotice]
+        var pageMarks: [PageMark]
     }
 
     func run(_ book: Book, cover: CoverContent, into folder: URL) throws(JobError) -> Result {
@@ -34,6 +35,6 @@ struct InteriorStage {
         } catch {
             throw .failed(code: "io-error", message: "\(error)")
         }
-        return Result(file: file, pages: rendered.pages, notices: rendered.notices)
+        return Result(file: file, pages: rendered.pages, notices: rendered.notices, pageMarks: rendered.pageMarks)
     }
 }

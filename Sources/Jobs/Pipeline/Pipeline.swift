@@ -46,10 +46,6 @@ public struct Pipeline: Sendable {
         report.entries = .init(included: resolved.book.entries.count, archivedExcluded: resolved.archivedExcluded)
         clock.lap("resolve", into: &report)
 
-        for output in input.order.outputs where output == .epub {
-            throw JobError.failed(code: "output-not-available",
-                                  message: "output \"\(output.rawValue)\" cannot be made by this version of Folio yet; order \"interior\" and \"cover\"")
-        }
         let cover = input.coverContent
         // The interior is always laid out: the cover's spine depends on its final page count.
         let interior = try InteriorStage(product: input.product, configFolder: config.folder)
@@ -64,6 +60,17 @@ public struct Pipeline: Sendable {
                 .run(cover, pages: interior.pages, contentDate: resolved.book.contentDate, into: folder)
             report.preflight += spread.spread.notices.map(Self.finding)
             produced.append((.cover, spread.file, 1))
+        }
+        if input.order.outputs.contains(.epub) {
+            let epub = try EPUBStage(product: input.product)
+                .run(resolved.book, cover: cover, orderID: input.order.id, pageMarks: interior.pageMarks, into: folder)
+            // A photo that failed in the PDF fails in the EPUB too: one problem, one finding.
+            for finding in epub.notices.map(Self.finding) where !report.preflight.contains(where: {
+                $0.code == finding.code && $0.entry == finding.entry && $0.message == finding.message
+            }) {
+                report.preflight.append(finding)
+            }
+            produced.append((.epub, epub.file, nil))
         }
         clock.lap("render", into: &report)
 

@@ -66,6 +66,30 @@ public enum BookLanguage: String, Sendable, CaseIterable {
         }
     }
 
+    var photoWord: String {
+        switch self {
+        case .english: "Photo"
+        case .russian: "Фото"
+        case .spanish: "Foto"
+        }
+    }
+
+    var coverWord: String {
+        switch self {
+        case .english: "Cover"
+        case .russian: "Обложка"
+        case .spanish: "Cubierta"
+        }
+    }
+
+    var titlePageWord: String {
+        switch self {
+        case .english: "Title page"
+        case .russian: "Титульный лист"
+        case .spanish: "Portada"
+        }
+    }
+
     public var contentsWord: String {
         switch self {
         case .english: "Contents"

@@ -45,11 +45,11 @@ final class FlowBuilder {
         .text(paragraph: paragraph, lineHeights: paragraphs[paragraph].lines.map(\.height))
     }
 
-    func chapterFlow(_ chapter: Chapter) -> [FlowBlock] {
+    func chapterFlow(_ chapter: Chapter, index chapterIndex: Int) -> [FlowBlock] {
         var blocks: [FlowBlock] = []
         let title = paragraph(PangoMarkup.escape(language.monthNames[chapter.month - 1]), .chapterTitle,
                               style: ParagraphStyle(alignment: .center))
-        blocks.append(FlowBlock(content: text(title), keepWithNext: true, splittable: false))
+        blocks.append(FlowBlock(content: text(title), keepWithNext: true, splittable: false, source: .chapter(chapterIndex)))
         let year = paragraph(PangoMarkup.escape(String(chapter.year)), .chapterYear,
                              style: ParagraphStyle(alignment: .center, letterSpacing: 2))
         blocks.append(FlowBlock(content: text(year), spaceBefore: 6, keepWithNext: true, splittable: false))
@@ -66,7 +66,7 @@ final class FlowBuilder {
         let head = paragraph(PangoMarkup.escape(dateLine), .entryDate,
                              style: ParagraphStyle(lineHeight: typography.bodyLineHeight, letterSpacing: 0.6))
         blocks.append(FlowBlock(content: text(head), spaceBefore: spaceBefore, keepWithNext: true, splittable: false,
-                                opensEntry: entry.id))
+                                opensEntry: entry.id, source: .entry(entry.id)))
         if let title = entry.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty {
             let size = typography.entryTitleSize
             let heading = paragraph(PangoMarkup.escape(TextCleaner.clean(title)), .entryTitle,
@@ -74,7 +74,15 @@ final class FlowBuilder {
             blocks.append(FlowBlock(content: text(heading), spaceBefore: 1, keepWithNext: true, splittable: false))
         }
         let firstParagraph = paragraphs.count
-        var body = textFlow(markdown.blocks(from: entry.text), indent: 0, quoted: false)
+        let source = markdown.blocks(from: entry.text)
+        var body: [FlowBlock] = []
+        var previousWasParagraph = false
+        for (index, block) in source.enumerated() {
+            var flow = textFlow([block], indent: 0, quoted: false, afterParagraph: previousWasParagraph)
+            for k in flow.indices { flow[k].source = .block(entry: entry.id, index: index) }
+            body += flow
+            if case .paragraph = block { previousWasParagraph = true } else { previousWasParagraph = false }
+        }
         if !body.isEmpty { body[0].spaceBefore = 6 }
         let missing = paragraphs[firstParagraph...].reduce(0) { $0 + $1.unknownGlyphs }
         if missing > 0 {
@@ -82,11 +90,11 @@ final class FlowBuilder {
                                         message: "\(missing) character\(missing == 1 ? "" : "s") of the text have no glyph in any installed font and print as boxes",
                                         entry: entry.id))
         }
-        return blocks + body + photoFlow(entry)
+        return blocks + body + photoFlow(entry, firstIndex: source.count)
     }
 
     /// The entry's photos after its text, in rows that never split.
-    private func photoFlow(_ entry: BookEntry) -> [FlowBlock] {
+    private func photoFlow(_ entry: BookEntry, firstIndex: Int) -> [FlowBlock] {
         var aspects: [Double] = []
         var widest: [Double] = []
         var failures: [PhotoError?] = []
@@ -135,15 +143,16 @@ final class FlowBuilder {
             let photoRow = PhotoRow(cells: cells, imageHeight: row.height, captionHeight: captionHeight)
             figures.append(.photos(photoRow))
             blocks.append(FlowBlock(content: .figure(id: figures.count - 1, height: photoRow.height),
-                                    spaceBefore: typography.bodyLineHeight * 0.6))
+                                    spaceBefore: typography.bodyLineHeight * 0.6,
+                                    source: .block(entry: entry.id, index: firstIndex + (row.indices.first ?? 0))))
         }
         return blocks
     }
 
     /// The flow of CommonMark blocks: an entry's first paragraph is flush, later ones indented.
-    private func textFlow(_ source: [TextBlock], indent: Double, quoted: Bool) -> [FlowBlock] {
+    private func textFlow(_ source: [TextBlock], indent: Double, quoted: Bool, afterParagraph: Bool = false) -> [FlowBlock] {
         var blocks: [FlowBlock] = []
-        var previousWasParagraph = false
+        var previousWasParagraph = afterParagraph
         let width = measure - indent
         let bodyRole: Typography.Role = quoted ? .quote : .body
         let pitch = typography.bodyLineHeight

@@ -20,6 +20,9 @@ struct FlowBlock: Equatable {
     var marker: Int?
     /// The entry this block opens, for the outline and the table of contents.
     var opensEntry: String?
+    /// Where the block comes from: its entry, and the index of the entry's top-level text block
+    /// or photo (text blocks first, then photos), so the EPUB can mark where printed pages begin.
+    var source: PageMark.Place?
 
     var lineCount: Int {
         if case .text(_, let heights) = content { return heights.count }
@@ -33,4 +36,19 @@ struct Placement: Equatable {
     /// For text, the lines placed here; for a figure, 0..<1.
     var lines: Range<Int>
     var y: Double
+}
+
+/// Where a printed page begins in the text: the EPUB's page-list points there.
+public struct PageMark: Sendable, Equatable {
+    public enum Place: Sendable, Equatable, Hashable {
+        /// A chapter's opening (its title).
+        case chapter(Int)
+        /// An entry's head.
+        case entry(String)
+        /// The top-level block `index` of an entry: text blocks first, then photos.
+        case block(entry: String, index: Int)
+    }
+
+    public var page: Int
+    public var place: Place
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Jobs
+import Prepress
 
 @Suite struct PipelineTests {
     @Test func aBookFromEndToEnd() throws {
@@ -93,12 +94,21 @@ import Testing
         #expect(details.contains { $0.contains("export") && $0.contains("no journal.json") })
     }
 
-    @Test func anOutputThisVersionCannotMakeFailsTheJobClearly() throws {
+    @Test func everyOutputIsMadeAndReported() throws {
         let workspace = try Workspace()
         try workspace.writeExport("anna", journal: Sample.journal([Sample.entry("e1", "2025-01-03T08:15:00Z")]))
-        let (report, _) = try workspace.render(Sample.order(outputs: ["interior", "epub"]))
-        #expect(report.status == .failed)
-        #expect(report.error?.code == "output-not-available")
+        let (report, folder) = try workspace.render(Sample.order(outputs: ["interior", "cover", "epub"]))
+        #expect(report.status == .done)
+        #expect(report.outputs.map(\.kind) == ["interior", "cover", "epub"])
+        #expect(report.outputs.map(\.file) == ["interior.pdf", "cover.pdf", "book.epub"])
+        for output in report.outputs {
+            let digest = try SHA256.hex(ofFile: folder.appendingPathComponent(output.file))
+            #expect(digest.digest == output.sha256 && digest.bytes == output.bytes)
+        }
+        // Only what was ordered is delivered: an EPUB-only order leaves no PDF behind.
+        let (epubOnly, epubFolder) = try workspace.render(Sample.order(id: "only", outputs: ["epub"]), name: "only")
+        #expect(epubOnly.outputs.map(\.kind) == ["epub"])
+        #expect(!FileManager.default.fileExists(atPath: epubFolder.appendingPathComponent("interior.pdf").path))
     }
 }
 

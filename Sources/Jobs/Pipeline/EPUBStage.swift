@@ -1,0 +1,29 @@
+import Foundation
+import Prepress
+import Render
+
+/// The EPUB, written under a temporary name and renamed into place when complete.
+struct EPUBStage {
+    var product: Product
+
+    struct Result {
+        var file: URL
+        var notices: [RenderNotice]
+    }
+
+    func run(_ book: Book, cover: CoverContent, orderID: String, pageMarks: [PageMark], into folder: URL) throws(JobError) -> Result {
+        let file = folder.appendingPathComponent("book.epub")
+        let partial = AtomicFile.temporary(for: file)
+        defer { try? FileManager.default.removeItem(at: partial) }
+        let rendered: EPUBRenderer.Result
+        do {
+            rendered = try EPUBRenderer(product: product).render(book, cover: cover, orderID: orderID, pageMarks: pageMarks, to: partial)
+            try AtomicFile.moveIntoPlace(partial, file)
+        } catch let error as RenderError {
+            throw .failed(code: "epub-failed", message: "\(file.lastPathComponent): \(error.message)")
+        } catch {
+            throw .failed(code: "io-error", message: "\(error)")
+        }
+        return Result(file: file, notices: rendered.notices)
+    }
+}

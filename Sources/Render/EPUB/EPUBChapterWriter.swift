@@ -1,0 +1,68 @@
+import Foundation
+
+/// One month as an XHTML chapter: each entry an anchored section, its text from the same
+/// CommonMark as the print edition, its photos as figures, and the print edition's page breaks.
+struct EPUBChapterWriter {
+    let language: BookLanguage
+    let markdown: MarkdownReader
+    /// Page marks by place.
+    let marks: [PageMark.Place: [Int]]
+    /// The file name inside the EPUB of each of an entry's photos (placeholders included).
+    let photoFile: (BookEntry, Int) -> String
+
+    func chapter(_ chapter: Chapter, index: Int) -> String {
+        let title = language.chapterTitle(year: chapter.year, month: chapter.month)
+        var body = "<section epub:type=\"chapter\" role=\"doc-chapter\" aria-labelledby=\"chapter-title\">\n"
+        body += breaks(.chapter(index))
+        body += "<h1 id=\"chapter-title\">\(XHTML.escape(language.monthNames[chapter.month - 1])) <span class=\"year\">\(chapter.year)</span></h1>\n"
+        for entry in chapter.entries { body += self.entry(entry) }
+        body += "</section>"
+        return XHTML.document(title: title, language: language, body: body)
+    }
+
+    private func breaks(_ place: PageMark.Place) -> String {
+        (marks[place] ?? []).map { XHTML.pageBreak($0) + "\n" }.joined()
+    }
+
+    private func entry(_ entry: BookEntry) -> String {
+        let anchor = XHTML.anchor(entry: entry.id)
+        let time = String(format: "%02d:%02d", entry.local.hour, entry.local.minute)
+        var html = "<section class=\"entry\" id=\"\(anchor)\" aria-labelledby=\"\(anchor)-head\">\n"
+        html += breaks(.entry(entry.id))
+        html += "<h2 id=\"\(anchor)-head\"><span class=\"date\">\(XHTML.escape(language.entryDate(entry.local))) · \(time)</span>"
+        if let title = entry.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty {
+            html += "<span class=\"title\">\(XHTML.escape(title))</span>"
+        }
+        html += "</h2>\n"
+        let blocks = markdown.blocks(from: entry.text)
+        for (index, block) in blocks.enumerated() {
+            html += breaks(.block(entry: entry.id, index: index))
+            html += self.block(block)
+        }
+        for (index, photo) in entry.photos.enumerated() {
+            html += breaks(.block(entry: entry.id, index: blocks.count + index))
+            let caption = photo.caption?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            let alt = caption.isEmpty ? "\(language.photoWord), \(language.entryDate(entry.local))" : caption
+            html += "<figure class=\"photo\"><img src=\"\(photoFile(entry, index))\" alt=\"\(XHTML.escape(alt))\"/>"
+            if !caption.isEmpty { html += "<figcaption>\(XHTML.escape(caption))</figcaption>" }
+            html += "</figure>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    private func block(_ block: TextBlock) -> String {
+        switch block {
+        case .paragraph(let markup): return "<p>\(XHTML.inline(markup))</p>\n"
+        case .heading(let level, let markup):
+            // Entry heads are h2: headings inside an entry come below them.
+            let tag = "h\(min(6, level + 2))"
+            return "<\(tag)>\(XHTML.inline(markup))</\(tag)>\n"
+        case .quote(let inner): return "<blockquote>\n" + inner.map(self.block).joined() + "</blockquote>\n"
+        case .list(let ordered, let start, let items):
+            let open = ordered ? (start == 1 ? "<ol>" : "<ol start=\"\(start)\">") : "<ul>"
+            return open + "\n" + items.map { "<li>" + $0.map(self.block).joined() + "</li>\n" }.joined() + (ordered ? "</ol>\n" : "</ul>\n")
+        case .code(let markup): return "<pre><code>\(markup)</code></pre>\n"
+        case .rule: return "<hr/>\n"
+        }
+    }
+}
