@@ -13,8 +13,9 @@ packages=(
   fonts-symbola
   # hyphenation dictionaries (Russian ships with Folio, see README)
   hyphen-en-us hyphen-es
-  # validators and inspection tools used by the tests
-  qpdf poppler-utils
+  # validators and inspection tools used by the tests; pango-view and pandoc make files
+  # from outside Folio for `folio verify`
+  qpdf poppler-utils unzip pango1.0-tools pandoc
 )
 # EPUBCheck runs on Java; the tests launch its batch runner from source, which needs javac.
 command -v javac >/dev/null 2>&1 || packages+=(default-jdk-headless)

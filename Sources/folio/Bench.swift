@@ -12,6 +12,8 @@ enum Bench {
         var pages: Int
         var bytes: Int64
         var status: String
+        var renderMS: Int
+        var verifyMS: Int
     }
 
     static func run(_ arguments: Arguments, console: Console) -> Int32 {
@@ -27,10 +29,11 @@ enum Bench {
                 return 1
             }
         }
-        console.say("photos  status  pages  wall s  cpu s  peak RSS MB  photos/s  output MB")
+        console.say("photos  status  pages  wall s  cpu s  peak RSS MB  photos/s  output MB  render s  verify s")
         for r in results {
-            console.say(String(format: "%6d  %6@  %5d  %6.1f  %5.1f  %11.0f  %8.1f  %9.1f", r.photos, r.status as NSString, r.pages,
-                               r.wall, r.cpu, r.peakRSSMB, Double(r.photos) / r.wall, Double(r.bytes) / 1_048_576))
+            console.say(String(format: "%6d  %6@  %5d  %6.1f  %5.1f  %11.0f  %8.1f  %9.1f  %8.1f  %8.2f", r.photos, r.status as NSString,
+                               r.pages, r.wall, r.cpu, r.peakRSSMB, Double(r.photos) / r.wall, Double(r.bytes) / 1_048_576,
+                               Double(r.renderMS) / 1000, Double(r.verifyMS) / 1000))
         }
         if results.count == 2 {
             console.say(String(format: "peak RSS with 4x the photos: %.2fx", results[1].peakRSSMB / results[0].peakRSSMB))
@@ -72,6 +75,7 @@ enum Bench {
         let report = try JSONDecoder().decode(JobReport.self, from: Data(contentsOf: out.appendingPathComponent("report.json")))
         return Figures(photos: photos, wall: wall, cpu: cpu, peakRSSMB: Double(usage.ru_maxrss) / 1024,
                        pages: report.outputs.first?.pages ?? 0, bytes: report.outputs.first?.bytes ?? 0,
-                       status: report.status.rawValue)
+                       status: report.status.rawValue, renderMS: report.timingsMS["render"] ?? 0,
+                       verifyMS: report.timingsMS["verify"] ?? 0)
     }
 }

@@ -6,12 +6,13 @@ enum Command {
         usage: folio COMMAND [--config PATH]
           demo                          make a sample diary and orders, and render them
           render ORDER.json --out DIR   render one order into DIR (no queue, no upload)
+          verify FILE... [--product ID] [--json]   byte-level checks of finished PDF and EPUB files
           bench [--photos N]            time and measure a year with N phone photos, then 4N
         The configuration is --config PATH, else $FOLIO_CONFIG, else config/folio.json.
         """
 
     /// Commands of the contract that later versions add; they say so rather than pretend.
-    static let notYetAvailable: Set<String> = ["enqueue", "intake", "run", "verify", "status", "retry", "cancel"]
+    static let notYetAvailable: Set<String> = ["enqueue", "intake", "run", "status", "retry", "cancel"]
 
     static func run(_ arguments: Arguments, console: Console) -> Int32 {
         guard arguments.problems.isEmpty else {
@@ -22,6 +23,7 @@ enum Command {
         case "render": return render(arguments, console: console)
         case "demo": return demo(arguments, console: console)
         case "bench": return Bench.run(arguments, console: console)
+        case "verify": return Verify.run(arguments, console: console)
         case "help", nil:
             console.say(usage)
             return arguments.command == nil ? 2 : 0

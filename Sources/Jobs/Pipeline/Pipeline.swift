@@ -79,7 +79,17 @@ public struct Pipeline: Sendable {
             report.outputs.append(.init(kind: output.kind.rawValue, file: output.file.lastPathComponent, bytes: digest.bytes,
                                         sha256: digest.digest, pages: output.pages))
         }
+        let verified = VerifyStage(product: input.product, configFolder: config.folder)
+            .run(produced, interiorPages: interior.pages, forbidden: resolved.forbiddenText)
+        report.preflight += verified
         clock.lap("verify", into: &report)
+        // A file that failed verification never reaches a printer.
+        let errors = report.preflight.filter { $0.severity == .error }
+        if !errors.isEmpty {
+            throw JobError.failed(code: "verification-failed",
+                                  message: "\(errors.count) verification error\(errors.count == 1 ? "" : "s"); nothing is delivered: "
+                                      + errors.prefix(3).map { "\($0.code) \($0.message)" }.joined(separator: "; "))
+        }
         report.timingsMS["upload"] = 0
     }
 

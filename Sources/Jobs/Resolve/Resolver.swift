@@ -9,6 +9,20 @@ public struct ResolvedBook: Sendable {
     /// The ids of those archived entries, for the verifier that proves they are absent.
     public var archivedIDs: [String]
     public var archivedTexts: [String]
+
+    /// What of the archived entries must never appear in an output: their sentences long
+    /// enough to be their own (and not also written in an included entry).
+    public var forbiddenText: [String] {
+        let included = book.entries.map(\.text).joined(separator: "\n")
+        var phrases: [String] = []
+        for text in archivedTexts {
+            for sentence in text.split(whereSeparator: { ".!?\n".contains($0) }) {
+                let phrase = sentence.trimmingCharacters(in: .whitespacesAndNewlines)
+                if phrase.count >= 24 && !included.contains(phrase) { phrases.append(phrase) }
+            }
+        }
+        return phrases
+    }
 }
 
 /// Turns an order and its export into the `Book`: scope, archived filter, reading order, months.

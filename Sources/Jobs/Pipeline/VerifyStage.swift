@@ -1,0 +1,37 @@
+import Foundation
+import Prepress
+
+/// Checks every output before anything can leave: boxes against the product, page count
+/// against the report and the rules, nothing archived, the bytes themselves.
+struct VerifyStage {
+    var product: Product
+    var configFolder: URL
+
+    func run(_ outputs: [(kind: Order.Output, file: URL, pages: Int?)], interiorPages: Int,
+             forbidden: [String]) -> [JobReport.Finding] {
+        let components = (try? ICCProfile.load(product.outputProfile, relativeTo: configFolder))?.components
+        var findings: [JobReport.Finding] = []
+        for output in outputs {
+            let results: [Finding]
+            switch output.kind {
+            case .interior:
+                results = PDFVerifier(expectations: .init(sheet: product.interiorSheet, pageRules: product.pageRules,
+                                                          outputComponents: components, pages: output.pages, forbidden: forbidden))
+                    .verify(output.file)
+            case .cover:
+                results = PDFVerifier(expectations: .init(sheet: product.coverSheet(pages: interiorPages), outputComponents: components,
+                                                          pages: 1, forbidden: forbidden)).verify(output.file)
+            case .epub:
+                results = EPUBVerifier(expectations: .init(forbidden: forbidden)).verify(output.file)
+            }
+            findings += results.filter { $0.severity != .info }.map { finding in
+                var location: [String] = [output.file.lastPathComponent]
+                if let object = finding.object { location.append("object \(object)") }
+                if let entry = finding.entry { location.append(entry) }
+                return JobReport.Finding(severity: .init(rawValue: finding.severity.rawValue) ?? .error, code: finding.code,
+                                         message: "\(location.joined(separator: ", ")): \(finding.message)", entry: nil, page: finding.page)
+            }
+        }
+        return findings
+    }
+}

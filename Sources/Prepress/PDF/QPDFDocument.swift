@@ -1,0 +1,126 @@
+import CQPDF
+import Foundation
+
+/// A PDF opened with libqpdf for reading its objects. Owns the qpdf handle; object handles
+/// are plain numbers valid while this document lives.
+final class QPDFDocument {
+    let qpdf: qpdf_data
+    /// Warnings and errors qpdf raised while reading (a damaged file reads with warnings).
+    private(set) var problems: [String] = []
+
+    init?(file: URL) {
+        guard let created = qpdf_init() else { return nil }
+        qpdf = created
+        qpdf_set_suppress_warnings(created, 1)
+        _ = qpdf_read(created, file.path, nil)
+        collectProblems()
+    }
+
+    /// True when qpdf could not read the file at all.
+    var unreadable: Bool { qpdf_get_num_pages(qpdf) < 0 }
+
+    deinit {
+        var handle: qpdf_data? = qpdf
+        qpdf_cleanup(&handle)
+    }
+
+    private func collectProblems() {
+        if qpdf_has_error(qpdf) != 0, let error = qpdf_get_error(qpdf) {
+            problems.append(String(cString: qpdf_get_error_full_text(qpdf, error)))
+        }
+        while qpdf_more_warnings(qpdf) != 0, let warning = qpdf_next_warning(qpdf) {
+            problems.append(String(cString: qpdf_get_error_full_text(qpdf, warning)))
+        }
+    }
+
+    /// qpdf's own structural check, which decodes every stream.
+    func checkStructure() -> [String] {
+        _ = qpdf_check_pdf(qpdf)
+        collectProblems()
+        return problems
+    }
+
+    var root: qpdf_oh { qpdf_get_root(qpdf) }
+    var trailer: qpdf_oh { qpdf_get_trailer(qpdf) }
+    var pageCount: Int { Int(qpdf_get_num_pages(qpdf)) }
+    func page(_ index: Int) -> qpdf_oh { qpdf_get_page_n(qpdf, index) }
+
+    func key(_ object: qpdf_oh, _ name: String) -> qpdf_oh? {
+        let dictionary = qpdf_oh_is_stream(qpdf, object) != 0 ? qpdf_oh_get_dict(qpdf, object) : object
+        guard qpdf_oh_is_dictionary(qpdf, dictionary) != 0, qpdf_oh_has_key(qpdf, dictionary, name) != 0 else { return nil }
+        let value = qpdf_oh_get_key(qpdf, dictionary, name)
+        return qpdf_oh_is_null(qpdf, value) != 0 ? nil : value
+    }
+
+    /// A key looked up on the object and then up its /Parent chain (inheritable page attributes).
+    func inheritedKey(_ object: qpdf_oh, _ name: String) -> qpdf_oh? {
+        var current: qpdf_oh? = object
+        var depth = 0
+        while let node = current, depth < 64 {
+            if let value = key(node, name) { return value }
+            current = key(node, "/Parent")
+            depth += 1
+        }
+        return nil
+    }
+
+    func keys(_ object: qpdf_oh) -> [String] {
+        let dictionary = qpdf_oh_is_stream(qpdf, object) != 0 ? qpdf_oh_get_dict(qpdf, object) : object
+        guard qpdf_oh_is_dictionary(qpdf, dictionary) != 0 else { return [] }
+        var names: [String] = []
+        qpdf_oh_begin_dict_key_iter(qpdf, dictionary)
+        while qpdf_oh_dict_more_keys(qpdf) != 0, let key = qpdf_oh_dict_next_key(qpdf) { names.append(String(cString: key)) }
+        return names
+    }
+
+    func array(_ object: qpdf_oh) -> [qpdf_oh] {
+        guard qpdf_oh_is_array(qpdf, object) != 0 else { return [] }
+        return (0..<Int(qpdf_oh_get_array_n_items(qpdf, object))).map { qpdf_oh_get_array_item(qpdf, object, Int32($0)) }
+    }
+
+    func name(_ object: qpdf_oh) -> String? {
+        qpdf_oh_is_name(qpdf, object) != 0 ? String(cString: qpdf_oh_get_name(qpdf, object)) : nil
+    }
+
+    func numbers(_ object: qpdf_oh) -> [Double] {
+        array(object).compactMap { qpdf_oh_is_number(qpdf, $0) != 0 ? qpdf_oh_get_numeric_value(qpdf, $0) : nil }
+    }
+
+    func number(_ object: qpdf_oh) -> Double? {
+        qpdf_oh_is_number(qpdf, object) != 0 ? qpdf_oh_get_numeric_value(qpdf, object) : nil
+    }
+
+    func text(_ object: qpdf_oh) -> String? {
+        qpdf_oh_is_string(qpdf, object) != 0 ? String(cString: qpdf_oh_get_utf8_value(qpdf, object)) : nil
+    }
+
+    func objectNumber(_ object: qpdf_oh) -> Int? {
+        qpdf_oh_is_indirect(qpdf, object) != 0 ? Int(qpdf_oh_get_object_id(qpdf, object)) : nil
+    }
+
+    func isStream(_ object: qpdf_oh) -> Bool { qpdf_oh_is_stream(qpdf, object) != 0 }
+    func isDictionary(_ object: qpdf_oh) -> Bool { qpdf_oh_is_dictionary(qpdf, object) != 0 }
+
+    /// Every indirect object, by number, up to the trailer's /Size.
+    func objects() -> [(number: Int, handle: qpdf_oh)] {
+        let size = key(trailer, "/Size").flatMap(number).map(Int.init) ?? 0
+        return (1..<max(1, min(size, 10_000_000))).compactMap { id in
+            let handle = qpdf_get_object_by_id(qpdf, Int32(id), 0)
+            return qpdf_oh_is_null(qpdf, handle) != 0 ? nil : (id, handle)
+        }
+    }
+
+    /// A stream's decoded bytes (nil when it cannot be decoded); `raw` keeps its filters.
+    func streamData(_ object: qpdf_oh, raw: Bool = false) -> [UInt8]? {
+        var filtered: QPDF_BOOL = 0
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        guard qpdf_oh_get_stream_data(qpdf, object, raw ? qpdf_dl_none : qpdf_dl_generalized, &filtered, &buffer, &length) == QPDF_SUCCESS,
+              let buffer else {
+            collectProblems()
+            return nil
+        }
+        defer { free(buffer) }
+        return Array(UnsafeBufferPointer(start: buffer, count: length))
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+
+/// Checks a finished EPUB down to its bytes: the ZIP (every local header against the central
+/// directory, every CRC recomputed), the OCF rules for `mimetype`, entry names that stay inside
+/// the archive, the package (container → OPF → manifest ↔ files, spine, nav), every XHTML file
+/// well-formed, every in-book link and fragment resolving, and nothing archived anywhere.
+public struct EPUBVerifier: Sendable {
+    public var expectations: VerificationExpectations
+
+    public init(expectations: VerificationExpectations = VerificationExpectations()) {
+        self.expectations = expectations
+    }
+
+    public func verify(_ file: URL) -> [Finding] {
+        guard let data = try? Data(contentsOf: file) else { return [Finding(.error, "unreadable", "cannot read \(file.path)")] }
+        let zip = ZipReader(bytes: [UInt8](data))
+        var findings = zip.findings
+        guard !zip.entries.isEmpty else { return findings + (findings.isEmpty ? [Finding(.error, "zip-structure", "the archive is empty")] : []) }
+        findings += mimetype(zip)
+        var contents: [String: [UInt8]] = [:]
+        for entry in zip.entries {
+            if entry.name.hasPrefix("/") || entry.name.hasPrefix("\\") || entry.name.split(separator: "/").contains("..")
+                || entry.name.contains(":") {
+                findings.append(Finding(.error, "zip-name-escape", "the entry's name leaves the archive", entry: entry.name))
+                continue
+            }
+            do {
+                contents[entry.name] = try zip.data(entry)
+            } catch {
+                let code = if case .crc = error { "zip-crc" } else if case .size = error { "zip-size" } else { "zip-data" }
+                findings.append(Finding(.error, code, "the entry's data does not match its directory record (\(error))", entry: entry.name))
+            }
+        }
+        findings += package(contents)
+        findings += forbidden(contents)
+        return findings
+    }
+
+    private func mimetype(_ zip: ZipReader) -> [Finding] {
+        guard let first = zip.entries.first, first.name == "mimetype" else {
+            return [Finding(.error, "mimetype-first", "the first entry must be mimetype")]
+        }
+        var findings: [Finding] = []
+        if first.method != 0 { findings.append(Finding(.error, "mimetype-compressed", "mimetype must be stored, not compressed", entry: "mimetype")) }
+        if first.extraLength != 0 { findings.append(Finding(.error, "mimetype-extra", "mimetype's local header has an extra field", entry: "mimetype")) }
+        if first.localOffset != 0 { findings.append(Finding(.error, "mimetype-first", "mimetype's header is not at byte 0", entry: "mimetype")) }
+        let content = zip.bytes.count >= 58 ? String(decoding: zip.bytes[38..<58], as: UTF8.self) : ""
+        if first.method == 0 && first.extraLength == 0 && content != "application/epub+zip" {
+            findings.append(Finding(.error, "mimetype-content", "bytes 38–57 are not application/epub+zip", entry: "mimetype"))
+        }
+        return findings
+    }
+
+    private func package(_ contents: [String: [UInt8]]) -> [Finding] {
+        guard let container = contents["META-INF/container.xml"] else {
+            return [Finding(.error, "container-missing", "no META-INF/container.xml")]
+        }
+        let containerXML = XMLScan(container)
+        guard let opfPath = containerXML.elements(named: "rootfile").first?.attributes["full-path"] else {
+            return [Finding(.error, "container-rootfile", "container.xml names no rootfile", entry: "META-INF/container.xml")]
+        }
+        guard let opfData = contents[opfPath] else {
+            return [Finding(.error, "opf-missing", "container.xml points to \(opfPath), which is not in the archive")]
+        }
+        let opf = XMLScan(opfData)
+        if let error = opf.error { return [Finding(.error, "xml-not-well-formed", error, entry: opfPath)] }
+        var findings: [Finding] = []
+        let base = (opfPath as NSString).deletingLastPathComponent
+        func resolve(_ href: String, from folder: String) -> String {
+            let path = (href.removingPercentEncoding ?? href)
+            let joined = folder.isEmpty ? path : folder + "/" + path
+            var parts: [String] = []
+            for part in joined.split(separator: "/") {
+                if part == ".." { _ = parts.popLast() } else if part != "." { parts.append(String(part)) }
+            }
+            return parts.joined(separator: "/")
+        }
+        var manifest: [String: (path: String, properties: String)] = [:]
+        for item in opf.elements(named: "item") {
+            guard let id = item.attributes["id"], let href = item.attributes["href"] else { continue }
+            let path = resolve(href, from: base)
+            manifest[id] = (path, item.attributes["properties"] ?? "")
+            if contents[path] == nil {
+                findings.append(Finding(.error, "manifest-missing-file", "the manifest names \(path), which is not in the archive", entry: path))
+            }
+        }
+        let listed = Set(manifest.values.map(\.path))
+        for name in contents.keys.sorted() where name != "mimetype" && !name.hasPrefix("META-INF/") && name != opfPath && !name.hasSuffix("/") {
+            if !listed.contains(name) { findings.append(Finding(.error, "file-not-in-manifest", "the file is not in the manifest", entry: name)) }
+        }
+        for itemref in opf.elements(named: "itemref") where manifest[itemref.attributes["idref"] ?? ""] == nil {
+            findings.append(Finding(.error, "spine-idref", "the spine refers to \"\(itemref.attributes["idref"] ?? "")\", which is not in the manifest", entry: opfPath))
+        }
+        // Every XHTML well-formed; collect ids for fragment checks.
+        var ids: [String: Set<String>] = [:]
+        var scans: [String: XMLScan] = [:]
+        for (path, properties) in manifest.values where path.hasSuffix(".xhtml") || path.hasSuffix(".html") {
+            guard let data = contents[path] else { continue }
+            let scan = XMLScan(data)
+            if let error = scan.error {
+                findings.append(Finding(.error, "xhtml-not-well-formed", error, entry: path))
+                continue
+            }
+            scans[path] = scan
+            ids[path] = Set(scan.elements.compactMap { $0.attributes["id"] })
+            if properties.split(separator: " ").contains("nav"),
+               !scan.elements(named: "nav").contains(where: { ($0.attributes["epub:type"] ?? "").split(separator: " ").contains("toc") }) {
+                findings.append(Finding(.error, "nav-missing-toc", "the navigation document has no nav with epub:type=\"toc\"", entry: path))
+            }
+        }
+        if !manifest.values.contains(where: { $0.properties.split(separator: " ").contains("nav") }) {
+            findings.append(Finding(.error, "nav-missing-toc", "no manifest item is the navigation document", entry: opfPath))
+        }
+        for (path, scan) in scans.sorted(by: { $0.key < $1.key }) {
+            let folder = (path as NSString).deletingLastPathComponent
+            for element in scan.elements {
+                guard let reference = element.attributes["href"] ?? element.attributes["src"], !reference.contains("://"),
+                      !reference.hasPrefix("mailto:") else { continue }
+                let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let target = parts[0].isEmpty ? path : resolve(parts[0], from: folder)
+                if contents[target] == nil {
+                    findings.append(Finding(.error, "broken-link", "\(reference) leads to no file in the book", entry: path))
+                } else if parts.count == 2, !parts[1].isEmpty, let targetIDs = ids[target], !targetIDs.contains(parts[1]) {
+                    findings.append(Finding(.error, "broken-fragment", "\(reference) leads to no element with that id", entry: path))
+                }
+            }
+        }
+        return findings
+    }
+
+    private func forbidden(_ contents: [String: [UInt8]]) -> [Finding] {
+        let words = expectations.forbidden.filter { $0.count >= 4 }
+        guard !words.isEmpty else { return [] }
+        var findings: [Finding] = []
+        for (name, data) in contents.sorted(by: { $0.key < $1.key }) {
+            let text = name.hasSuffix(".jpg") || name.hasSuffix(".otf") || name.hasSuffix(".ttf") ? "" : String(decoding: data, as: UTF8.self)
+            for word in words where name.contains(word) || text.contains(XMLEscape.escape(word)) || text.contains(word) {
+                findings.append(Finding(.error, "archived-content", "archived content appears: \"\(word.prefix(40))\"", entry: name))
+            }
+        }
+        return findings
+    }
+}
+
+enum XMLEscape {
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&#39;")
+    }
+}

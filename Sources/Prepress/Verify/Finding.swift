@@ -1,0 +1,56 @@
+/// One result of a check: what is wrong, how much it matters, and exactly where.
+public struct Finding: Sendable, Equatable, Codable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Codable, Comparable {
+        case error, warning, info
+
+        private var rank: Int { self == .error ? 0 : self == .warning ? 1 : 2 }
+        public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+    }
+
+    public var severity: Severity
+    /// Stable, one per kind of damage (the mutation tests check them).
+    public var code: String
+    public var message: String
+    public var page: Int?
+    /// A PDF object number, or an archive entry's name.
+    public var object: Int?
+    public var entry: String?
+
+    public init(_ severity: Severity, _ code: String, _ message: String, page: Int? = nil, object: Int? = nil, entry: String? = nil) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.page = page
+        self.object = object
+        self.entry = entry
+    }
+
+    public var description: String {
+        var place: [String] = []
+        if let page { place.append("page \(page)") }
+        if let object { place.append("object \(object)") }
+        if let entry { place.append(entry) }
+        return "\(severity.rawValue) \(code)\(place.isEmpty ? "" : " (\(place.joined(separator: ", ")))"): \(message)"
+    }
+}
+
+/// What a verifier checks the file against, beyond its own format.
+public struct VerificationExpectations: Sendable {
+    public var sheet: SheetGeometry?
+    public var pageRules: Product.PageRules?
+    /// Colour components the output intent allows for images (3 for sRGB, 4 for CMYK).
+    public var outputComponents: Int?
+    /// Pages the report says the file has.
+    public var pages: Int?
+    /// Text, ids and file names of archived entries: none may appear anywhere.
+    public var forbidden: [String]
+
+    public init(sheet: SheetGeometry? = nil, pageRules: Product.PageRules? = nil, outputComponents: Int? = nil,
+                pages: Int? = nil, forbidden: [String] = []) {
+        self.sheet = sheet
+        self.pageRules = pageRules
+        self.outputComponents = outputComponents
+        self.pages = pages
+        self.forbidden = forbidden
+    }
+}

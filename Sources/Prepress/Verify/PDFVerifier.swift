@@ -1,0 +1,223 @@
+import CQPDF
+import Foundation
+
+/// Checks a finished PDF down to its bytes: the skeleton (Folio's own reading), qpdf's full
+/// structural check (every stream decoded), then Folio's own checks of pages, boxes, fonts,
+/// images and the output intent, and that nothing archived appears in its text.
+public struct PDFVerifier: Sendable {
+    public var expectations: VerificationExpectations
+
+    public init(expectations: VerificationExpectations = VerificationExpectations()) {
+        self.expectations = expectations
+    }
+
+    public func verify(_ file: URL) -> [Finding] {
+        guard let data = try? Data(contentsOf: file) else {
+            return [Finding(.error, "unreadable", "cannot read \(file.path)")]
+        }
+        var findings = PDFByteStructure(bytes: [UInt8](data)).check()
+        guard let document = QPDFDocument(file: file), !document.unreadable else {
+            return findings + [Finding(.error, "pdf-structure", "qpdf cannot read the file")]
+        }
+        for problem in document.checkStructure() {
+            let code = problem.contains("stream") || problem.contains("inflate") || problem.contains("decode") ? "stream-damaged" : "pdf-structure"
+            findings.append(Finding(.error, code, problem))
+        }
+        let reported = Set(findings.filter { $0.code == "stream-damaged" }.compactMap(\.object))
+        findings += StreamIntegrity(document: document).check().filter { $0.object.map { !reported.contains($0) } ?? true }
+        findings += pages(document)
+        findings += resources(document)
+        findings += outputIntent(document)
+        findings += forbiddenText(document)
+        return findings
+    }
+
+    private func pages(_ document: QPDFDocument) -> [Finding] {
+        var findings: [Finding] = []
+        let found = document.pageCount
+        if let tree = document.key(document.root, "/Pages"), let count = document.key(tree, "/Count").flatMap(document.number),
+           Int(count) != found {
+            findings.append(Finding(.error, "page-count", "the page tree says \(Int(count)) pages; \(found) were found"))
+        }
+        if let pages = expectations.pages, pages != found {
+            findings.append(Finding(.error, "page-count-report", "the report says \(pages) pages; the file has \(found)"))
+        }
+        if let rules = expectations.pageRules,
+           found < rules.minimum || found > rules.maximum || found % rules.multiple != 0 {
+            findings.append(Finding(.error, "page-rules",
+                                    "\(found) pages; the product needs \(rules.minimum)–\(rules.maximum) in multiples of \(rules.multiple)"))
+        }
+        for index in 0..<found {
+            let page = document.page(index)
+            let number = index + 1
+            var boxes: [String: [Double]] = [:]
+            for name in ["/MediaBox", "/TrimBox", "/BleedBox"] {
+                guard let box = document.inheritedKey(page, name).map(document.numbers), box.count == 4 else {
+                    findings.append(Finding(.error, "missing-box", "no \(name)", page: number, object: document.objectNumber(page)))
+                    continue
+                }
+                boxes[name] = box
+            }
+            guard let sheet = expectations.sheet, let trim = boxes["/TrimBox"], let bleed = boxes["/BleedBox"] else { continue }
+            let width = trim[2] - trim[0], height = trim[3] - trim[1]
+            if abs(width - sheet.trimWidth) > 0.01 || abs(height - sheet.trimHeight) > 0.01 {
+                findings.append(Finding(.error, "trim-size",
+                                        String(format: "TrimBox is %.2f × %.2f pt; the product's trim is %.2f × %.2f", width, height,
+                                               sheet.trimWidth, sheet.trimHeight), page: number, object: document.objectNumber(page)))
+            }
+            let expected = sheet.bleeds(page: number)
+            let actual = (trim[0] - bleed[0], bleed[2] - trim[2], bleed[3] - trim[3], trim[1] - bleed[1])
+            if abs(actual.0 - expected.left) > 0.01 || abs(actual.1 - expected.right) > 0.01
+                || abs(actual.2 - expected.top) > 0.01 || abs(actual.3 - expected.bottom) > 0.01 {
+                findings.append(Finding(.error, "bleed-size",
+                                        String(format: "BleedBox extends the trim by %.2f/%.2f/%.2f/%.2f pt (left/right/top/bottom); the product asks %.2f/%.2f/%.2f/%.2f",
+                                               actual.0, actual.1, actual.2, actual.3, expected.left, expected.right, expected.top, expected.bottom),
+                                        page: number, object: document.objectNumber(page)))
+            }
+            if let media = boxes["/MediaBox"], media[0] > bleed[0] + 0.01 || media[1] > bleed[1] + 0.01
+                || media[2] < bleed[2] - 0.01 || media[3] < bleed[3] - 0.01 {
+                findings.append(Finding(.error, "media-box", "the MediaBox does not contain the BleedBox", page: number))
+            }
+        }
+        return findings
+    }
+
+    /// Fonts must carry their program; images must be in a colour space the intent allows.
+    private func resources(_ document: QPDFDocument) -> [Finding] {
+        var findings: [Finding] = []
+        var seen: Set<Int> = []
+        func walk(_ resources: qpdf_oh, page: Int, depth: Int) {
+            if let fonts = document.key(resources, "/Font") {
+                for name in document.keys(fonts) {
+                    guard let font = document.key(fonts, name) else { continue }
+                    if let id = document.objectNumber(font), !seen.insert(id).inserted { continue }
+                    findings += check(font: font, name: name, page: page, document)
+                }
+            }
+            guard let xobjects = document.key(resources, "/XObject") else { return }
+            for name in document.keys(xobjects) {
+                guard let object = document.key(xobjects, name) else { continue }
+                if let id = document.objectNumber(object), !seen.insert(id).inserted { continue }
+                let subtype = document.key(object, "/Subtype").flatMap(document.name)
+                if subtype == "/Image" {
+                    findings += check(image: object, page: page, document)
+                } else if subtype == "/Form", depth < 8, let inner = document.key(object, "/Resources") {
+                    walk(inner, page: page, depth: depth + 1)
+                }
+            }
+        }
+        for index in 0..<document.pageCount {
+            if let resources = document.inheritedKey(document.page(index), "/Resources") { walk(resources, page: index + 1, depth: 0) }
+        }
+        return findings
+    }
+
+    private func check(font: qpdf_oh, name: String, page: Int, _ document: QPDFDocument) -> [Finding] {
+        let subtype = document.key(font, "/Subtype").flatMap(document.name) ?? "?"
+        let base = document.key(font, "/BaseFont").flatMap(document.name) ?? name
+        if subtype == "/Type3" {
+            return [Finding(.warning, "type3-font", "\(base) is a Type 3 font (glyphs drawn by procedures)", page: page,
+                            object: document.objectNumber(font))]
+        }
+        var descriptorOwner = font
+        if subtype == "/Type0", let descendant = document.key(font, "/DescendantFonts").map(document.array)?.first {
+            descriptorOwner = descendant
+        }
+        let descriptor = document.key(descriptorOwner, "/FontDescriptor")
+        let embedded = descriptor.map { d in ["/FontFile", "/FontFile2", "/FontFile3"].contains { document.key(d, $0) != nil } } ?? false
+        return embedded ? [] : [Finding(.error, "font-not-embedded", "\(base) has no embedded font program", page: page,
+                                        object: document.objectNumber(font))]
+    }
+
+    private func check(image: qpdf_oh, page: Int, _ document: QPDFDocument) -> [Finding] {
+        guard let allowed = expectations.outputComponents else { return [] }
+        let components = colourComponents(document.key(image, "/ColorSpace"), document)
+        if document.key(image, "/ImageMask").flatMap(document.name) != nil || components == nil { return [] }
+        if let components, components != allowed && components != 1 {
+            let space = components == 4 ? "CMYK" : components == 3 ? "RGB" : "\(components)-component"
+            return [Finding(.error, "image-colour-space", "a \(space) image under a \(allowed == 4 ? "CMYK" : "RGB") output intent",
+                            page: page, object: document.objectNumber(image))]
+        }
+        return []
+    }
+
+    private func colourComponents(_ space: qpdf_oh?, _ document: QPDFDocument) -> Int? {
+        guard let space else { return nil }
+        if let name = document.name(space) {
+            return ["/DeviceRGB": 3, "/DeviceGray": 1, "/DeviceCMYK": 4, "/CalRGB": 3, "/CalGray": 1][name]
+        }
+        let parts = document.array(space)
+        guard let kind = parts.first.flatMap(document.name) else { return nil }
+        switch kind {
+        case "/ICCBased": return parts.count > 1 ? document.key(parts[1], "/N").flatMap(document.number).map(Int.init) : nil
+        case "/Indexed": return parts.count > 1 ? colourComponents(parts[1], document) : nil
+        default: return nil
+        }
+    }
+
+    private func outputIntent(_ document: QPDFDocument) -> [Finding] {
+        guard let intents = document.key(document.root, "/OutputIntents").map(document.array), let first = intents.first else {
+            return [Finding(.error, "no-output-intent", "the catalog has no /OutputIntents")]
+        }
+        guard let profile = document.key(first, "/DestOutputProfile"), document.isStream(profile) else {
+            return [Finding(.error, "no-output-intent", "the output intent has no /DestOutputProfile stream")]
+        }
+        if let wanted = expectations.outputComponents, let n = document.key(profile, "/N").flatMap(document.number), Int(n) != wanted {
+            return [Finding(.error, "output-intent-profile", "the output profile has \(Int(n)) components; the product's has \(wanted)",
+                            object: document.objectNumber(profile))]
+        }
+        return []
+    }
+
+    /// Archived entries' words, ids and photo names: in page text, metadata and bookmarks.
+    private func forbiddenText(_ document: QPDFDocument) -> [Finding] {
+        let forbidden = expectations.forbidden.filter { $0.count >= 4 }
+        guard !forbidden.isEmpty else { return [] }
+        var findings: [Finding] = []
+        let extractor = PDFText(document: document)
+        for index in 0..<document.pageCount {
+            let text = extractor.text(ofPage: index).replacingOccurrences(of: "\u{AD}", with: "")
+            let compact = text.filter { !$0.isWhitespace }
+            for word in forbidden where text.contains(word) || compact.contains(word.filter { !$0.isWhitespace }) {
+                findings.append(Finding(.error, "archived-content", "archived content appears: \"\(word.prefix(40))\"", page: index + 1))
+            }
+        }
+        var strings: [String] = []
+        if let info = document.key(document.trailer, "/Info") {
+            strings += document.keys(info).compactMap { document.key(info, $0).flatMap(document.text) }
+        }
+        var outline = document.key(document.root, "/Outlines").flatMap { document.key($0, "/First") }
+        var visited = 0
+        while let item = outline, visited < 100_000 {
+            if let title = document.key(item, "/Title").flatMap(document.text) { strings.append(title) }
+            if let child = document.key(item, "/First") { strings += childTitles(child, document) }
+            outline = document.key(item, "/Next")
+            visited += 1
+        }
+        for word in forbidden where strings.contains(where: { $0.contains(word) }) {
+            findings.append(Finding(.error, "archived-content", "archived content appears in the metadata or bookmarks: \"\(word.prefix(40))\""))
+        }
+        return findings
+    }
+
+    private func childTitles(_ first: qpdf_oh, _ document: QPDFDocument) -> [String] {
+        var titles: [String] = []
+        var item: qpdf_oh? = first
+        var visited = 0
+        while let current = item, visited < 100_000 {
+            if let title = document.key(current, "/Title").flatMap(document.text) { titles.append(title) }
+            item = document.key(current, "/Next")
+            visited += 1
+        }
+        return titles
+    }
+}
+
+extension PDFVerifier {
+    /// The first page's TrimBox width, when the file has one.
+    public static func firstTrimWidth(_ file: URL) -> Double? {
+        guard let document = QPDFDocument(file: file), !document.unreadable, document.pageCount > 0,
+              let box = document.inheritedKey(document.page(0), "/TrimBox").map(document.numbers), box.count == 4 else { return nil }
+        return box[2] - box[0]
+    }
+}
