@@ -4,15 +4,18 @@ import Jobs
 enum Command {
     static let usage = """
         usage: folio COMMAND [--config PATH]
-          demo                          make a sample diary and orders, and render them
+          demo                          make a sample diary and orders, and run them through the queue
+          enqueue ORDER.json... [--replace]   validate orders and queue them
+          intake                        take the hot folder's orders into the queue
+          run [--workers N] [--watch]   intake, then work the queue: render, verify, deliver, report
+          status [--json]               the jobs, their state, stage, attempts and last error
+          retry ID / cancel ID          queue a failed job again / stop a queued one
           render ORDER.json --out DIR   render one order into DIR (no queue, no upload)
           verify FILE... [--product ID] [--json]   byte-level checks of finished PDF and EPUB files
           bench [--photos N]            time and measure a year with N phone photos, then 4N
         The configuration is --config PATH, else $FOLIO_CONFIG, else config/folio.json.
         """
 
-    /// Commands of the contract that later versions add; they say so rather than pretend.
-    static let notYetAvailable: Set<String> = ["enqueue", "intake", "run", "status", "retry", "cancel"]
 
     static func run(_ arguments: Arguments, console: Console) -> Int32 {
         guard arguments.problems.isEmpty else {
@@ -24,12 +27,16 @@ enum Command {
         case "demo": return demo(arguments, console: console)
         case "bench": return Bench.run(arguments, console: console)
         case "verify": return Verify.run(arguments, console: console)
+        case "enqueue": return QueueCommands.enqueue(arguments, console: console)
+        case "intake": return QueueCommands.intake(arguments, console: console)
+        case "run": return QueueCommands.run(arguments, console: console)
+        case "status": return QueueCommands.status(arguments, console: console)
+        case "retry": return QueueCommands.change(arguments, console: console, retry: true)
+        case "cancel": return QueueCommands.change(arguments, console: console, retry: false)
+        case "_job": return QueueCommands.job(arguments, console: console)
         case "help", nil:
             console.say(usage)
             return arguments.command == nil ? 2 : 0
-        case let name? where notYetAvailable.contains(name):
-            console.complain("'\(name)' is part of the contract but not built in this version yet")
-            return 2
         case let name?:
             console.complain("unknown command '\(name)'\n\(usage)")
             return 2
@@ -67,16 +74,29 @@ enum Command {
         }
     }
 
+    /// The whole night on the embedded default: sample exports and orders in the hot folder,
+    /// then `run` (intake, queue, render, verify, deliver, reports).
     static func demo(_ arguments: Arguments, console: Console) -> Int32 {
         guard let config = loadConfig(arguments, console: console) else { return 2 }
+        let ids: [String]
         do {
-            let books = try Demo(config: config).run { console.say($0) }
-            for book in books { describe(book.report, folder: book.folder, console: console) }
-            return books.allSatisfy { $0.report.status == .done } ? 0 : 1
+            ids = try Demo(config: config).prepare { console.say($0) }
         } catch {
             console.complain("demo failed: \(error)")
             return 1
         }
+        // Orders written by the demo itself are complete: take them without waiting to settle.
+        var settled = config
+        settled.intakeSettleSeconds = 0
+        let status = QueueCommands.run(arguments, console: console, config: settled)
+        for id in ids {
+            let folder = config.jobs.appendingPathComponent(id)
+            guard let data = try? Data(contentsOf: folder.appendingPathComponent("report.json")),
+                  let report = try? JSONDecoder().decode(JobReport.self, from: data) else { continue }
+            describe(report, folder: folder, console: console)
+            console.say("  \(folder.appendingPathComponent("report.html").path)")
+        }
+        return status
     }
 
     static func describe(_ report: JobReport, folder: URL, console: Console) {

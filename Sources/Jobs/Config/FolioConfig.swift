@@ -17,6 +17,17 @@ public struct FolioConfig: Sendable {
     public var reports: URL
     /// Worker count; 0 in the file means one per core.
     public var workers: Int
+    /// Attempts per job before it ends `failed`; retries wait with backoff and jitter.
+    public var maxAttempts = 3
+    public var retryBaseSeconds = 5.0
+    /// A running job's lease; the runner renews it while the job works.
+    public var leaseSeconds = 60.0
+    /// An inbox file must be unchanged this long before intake takes it.
+    public var intakeSettleSeconds = 2.0
+    /// Finished jobs are pruned from the queue after this many days.
+    public var keepFinishedDays = 30.0
+    /// Address space a job's process may use, in MB (0: no limit).
+    public var jobMemoryMB = 8192
 
     /// `--config PATH`, else `$FOLIO_CONFIG`, else `config/folio.json`.
     public static func defaultLocation(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
@@ -49,12 +60,37 @@ public struct FolioConfig: Sendable {
             }
         }
         let workers = reader.integer("workers", required: false, in: 0...256) ?? 0
+        let maxAttempts = reader.integer("max_attempts", required: false, in: 1...100)
+        let retryBase = reader.number("retry_base_s", required: false, in: 0...3600)
+        let lease = reader.number("lease_s", required: false, in: 1...86_400)
+        let settle = reader.number("intake_settle_s", required: false, in: 0...3600)
+        let keep = reader.number("keep_finished_days", required: false, in: 0...3650)
+        let memory = reader.integer("job_memory_mb", required: false, in: 0...1_000_000)
         reader.rejectUnknownKeys()
         try issues.check()
         guard let exportsRoot, let inbox, let queue, let jobs, let reports else { throw InputError(issues.issues) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        return FolioConfig(folder: folder, exportsRoot: exportsRoot, inbox: inbox, queue: queue, jobs: jobs,
-                           reports: reports, workers: workers == 0 ? max(1, cores) : workers)
+        var config = FolioConfig(folder: folder, exportsRoot: exportsRoot, inbox: inbox, queue: queue, jobs: jobs,
+                                 reports: reports, workers: workers == 0 ? max(1, cores) : workers)
+        if let maxAttempts { config.maxAttempts = maxAttempts }
+        if let retryBase { config.retryBaseSeconds = retryBase }
+        if let lease { config.leaseSeconds = lease }
+        if let settle { config.intakeSettleSeconds = settle }
+        if let keep { config.keepFinishedDays = keep }
+        if let memory { config.jobMemoryMB = memory }
+        return config
+    }
+
+    /// Opens the configured queue.
+    public func openQueue(environment: QueueEnvironment = QueueEnvironment()) throws -> QueueDriver {
+        switch queue {
+        case .sqlite(let path):
+            return try SQLiteQueue(path: path, environment: environment,
+                                   retryPolicy: RetryPolicy(maxAttempts: maxAttempts, baseDelay: retryBaseSeconds))
+        case .postgres(let url):
+            throw InputError([InputIssue(code: "invalid-value", file: folder.appendingPathComponent("folio.json").path, path: "queue",
+                                         message: "the PostgreSQL backend (\(url.prefix(11))…) is not built yet; use sqlite:PATH")])
+        }
     }
 
     public func productFile(_ id: String) -> URL {

@@ -7,19 +7,14 @@ public struct Demo {
 
     public init(config: FolioConfig) { self.config = config }
 
-    public struct Book: Sendable {
-        public var order: String
-        public var folder: URL
-        public var report: JobReport
-    }
-
-    public func run(progress: (String) -> Void) throws -> [Book] {
-        let samples: [(id: String, language: BookLanguage, title: String, author: String, scope: [String: Any])] = [
-            ("demo-en-2025", .english, "A Year of Small Things", "Anna K.", ["year": 2025]),
-            ("demo-ru-2025", .russian, "Мой 2025", "Анна К.", ["all": true]),
+    /// Writes the sample exports and drops their orders into the hot folder; returns the
+    /// order ids. The runner takes it from there, as it would at night.
+    public func prepare(progress: (String) -> Void) throws -> [String] {
+        let samples: [(id: String, language: BookLanguage, title: String, author: String, scope: [String: Any], preset: String)] = [
+            ("demo-en-2025", .english, "A Year of Small Things", "Anna K.", ["year": 2025], "night"),
+            ("demo-ru-2025", .russian, "Мой 2025", "Анна К.", ["all": true], "sunset"),
         ]
         try FileManager.default.createDirectory(at: config.inbox, withIntermediateDirectories: true)
-        var books: [Book] = []
         for (index, sample) in samples.enumerated() {
             let export = config.exportsRoot.appendingPathComponent(sample.id)
             try? FileManager.default.removeItem(at: export)
@@ -30,19 +25,19 @@ public struct Demo {
                 "id": sample.id,
                 "export": sample.id,
                 "book": ["title": sample.title, "subtitle": NSNull(), "author": sample.author,
-                         "language": sample.language.rawValue, "scope": sample.scope, "cover": ["preset": "night"]],
+                         "language": sample.language.rawValue, "scope": sample.scope, "cover": ["preset": sample.preset]],
                 "outputs": ["interior", "cover", "epub"],
                 "product": "a5-softcover",
                 "destination": "local",
             ]
             let data = try JSONSerialization.data(withJSONObject: order, options: [.prettyPrinted, .sortedKeys])
-            let orderFile = config.inbox.appendingPathComponent("\(sample.id).json")
-            try data.write(to: orderFile)
-            let folder = config.jobs.appendingPathComponent(sample.id)
-            progress("render \(sample.id)")
-            let report = Pipeline(config: config).run(orderData: data, orderFile: orderFile.path, into: folder)
-            books.append(Book(order: sample.id, folder: folder, report: report))
+            let file = config.inbox.appendingPathComponent("\(sample.id).json")
+            // Written under another name and renamed into place, as a well-behaved writer does.
+            try data.write(to: config.inbox.appendingPathComponent(".\(sample.id).json.tmp"))
+            try? FileManager.default.removeItem(at: file)
+            try FileManager.default.moveItem(at: config.inbox.appendingPathComponent(".\(sample.id).json.tmp"), to: file)
+            progress("order \(file.path)")
         }
-        return books
+        return samples.map(\.id)
     }
 }

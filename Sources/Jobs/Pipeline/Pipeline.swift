@@ -11,12 +11,13 @@ public struct Pipeline: Sendable {
         self.config = config
     }
 
-    public func run(orderData: Data, orderFile: String, into folder: URL) -> JobReport {
+    /// Runs one order into `folder`; with `deliver`, verified outputs go to the order's destination.
+    public func run(orderData: Data, orderFile: String, into folder: URL, deliver: Bool = false) -> JobReport {
         var report = JobReport(order: Self.orderID(in: orderData) ?? URL(fileURLWithPath: orderFile).deletingPathExtension().lastPathComponent,
                                status: .done)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try work(orderData: orderData, orderFile: orderFile, folder: folder, report: &report)
+            try work(orderData: orderData, orderFile: orderFile, folder: folder, deliver: deliver, report: &report)
         } catch let error as JobError {
             report.status = if case .rejected = error { .rejected } else { .failed }
             report.error = error.failure
@@ -33,7 +34,7 @@ public struct Pipeline: Sendable {
         return report
     }
 
-    private func work(orderData: Data, orderFile: String, folder: URL, report: inout JobReport) throws {
+    private func work(orderData: Data, orderFile: String, folder: URL, deliver: Bool, report: inout JobReport) throws {
         var clock = StageClock()
         let input: JobInput
         do {
@@ -73,6 +74,10 @@ public struct Pipeline: Sendable {
             produced.append((.epub, epub.file, nil))
         }
         clock.lap("render", into: &report)
+        // The operator's preview of the cover, drawn by the same drawCover as the book.
+        if let preview = try? CoverRenderer(product: input.product).renderPicture(cover, pixelWidth: 420, png: true) {
+            try? AtomicFile.write(preview, to: folder.appendingPathComponent("preview-cover.png"))
+        }
 
         for output in produced {
             let digest = try SHA256.hex(ofFile: output.file)
@@ -83,6 +88,7 @@ public struct Pipeline: Sendable {
             .run(produced, interiorPages: interior.pages, forbidden: resolved.forbiddenText)
         report.preflight += verified
         clock.lap("verify", into: &report)
+        report.timingsMS["upload"] = 0
         // A file that failed verification never reaches a printer.
         let errors = report.preflight.filter { $0.severity == .error }
         if !errors.isEmpty {
@@ -90,7 +96,14 @@ public struct Pipeline: Sendable {
                                   message: "\(errors.count) verification error\(errors.count == 1 ? "" : "s"); nothing is delivered: "
                                       + errors.prefix(3).map { "\($0.code) \($0.message)" }.joined(separator: "; "))
         }
-        report.timingsMS["upload"] = 0
+        guard deliver else { return }
+        let delivery = DeliverStage(destination: input.destination, orderID: input.order.id).run(report.outputs, folder: folder)
+        report.uploads = delivery.uploads
+        clock.lap("upload", into: &report)
+        if !delivery.delivered {
+            throw JobError.failed(code: "upload-failed", message: "not every file reached \(input.destination.id): "
+                                      + delivery.uploads.filter { $0.status != "done" }.map { "\($0.file): \($0.attempts.last?.error ?? "failed")" }.joined(separator: "; "))
+        }
     }
 
     static func finding(_ notice: RenderNotice) -> JobReport.Finding {

@@ -16,7 +16,7 @@ final class Workspace {
     let exports: URL
     let jobs: URL
 
-    init() throws {
+    init(settings: String = "") throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-test-\(UUID().uuidString)")
         let config = root.appendingPathComponent("config")
         exports = root.appendingPathComponent("exports")
@@ -31,7 +31,7 @@ final class Workspace {
         configFile = config.appendingPathComponent("folio.json")
         try Data("""
             {"exports_root": "../exports", "inbox": "../inbox", "queue": "sqlite:../folio.db",
-             "jobs": "../jobs", "reports": "../reports", "workers": 1}
+             "jobs": "../jobs", "reports": "../reports", "workers": 1\(settings)}
             """.utf8).write(to: configFile)
     }
 

@@ -1,0 +1,78 @@
+import Foundation
+
+/// `folio intake`: takes every complete order file from the hot folder into the queue. A file
+/// still being written is left alone: it must be unchanged for `settle` seconds (writers that
+/// rename into place are taken at once, as their file appears whole and old enough).
+public struct Intake {
+    public struct Summary: Sendable {
+        public var accepted: [String] = []
+        public var rejected: [(file: String, reason: String)] = []
+    }
+
+    public var config: FolioConfig
+    public var queue: QueueDriver
+    public var settle: Double
+    public var now: () -> Date
+
+    public init(config: FolioConfig, queue: QueueDriver, now: @escaping () -> Date = Date.init) {
+        self.config = config
+        self.queue = queue
+        settle = config.intakeSettleSeconds
+        self.now = now
+    }
+
+    public func run() throws -> Summary {
+        let manager = FileManager.default
+        let inbox = config.inbox
+        try manager.createDirectory(at: inbox, withIntermediateDirectories: true)
+        let accepted = inbox.appendingPathComponent("accepted"), rejected = inbox.appendingPathComponent("rejected")
+        var summary = Summary()
+        let gate = OrderGate(config: config)
+        let names = try manager.contentsOfDirectory(atPath: inbox.path).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        for name in names {
+            let file = inbox.appendingPathComponent(name)
+            guard let attributes = try? manager.attributesOfItem(atPath: file.path), attributes[.type] as? FileAttributeType == .typeRegular,
+                  let modified = attributes[.modificationDate] as? Date, now().timeIntervalSince(modified) >= settle else { continue }
+            guard let data = manager.contents(atPath: file.path) else { continue }
+            let signature = OrderGate.signature(besides: file)
+            do {
+                let order = try gate.admit(data, file: file.path, signature: signature)
+                switch try queue.enqueue(id: order.id, order: data, signature: signature, replace: false) {
+                case .queued, .duplicate, .replaced:
+                    try Self.move(file, into: accepted)
+                    summary.accepted.append(order.id)
+                case .conflict:
+                    let reason = "an order \"\(order.id)\" with other content is already in the queue; use `folio enqueue --replace` to replace it"
+                    try Self.reject(file, into: rejected, reason: reason)
+                    summary.rejected.append((name, reason))
+                }
+            } catch let error as InputError {
+                try Self.reject(file, into: rejected, reason: error.description)
+                summary.rejected.append((name, error.description))
+            }
+        }
+        return summary
+    }
+
+    /// Moves a file (and its signature) into `folder`, never over an older file of that name.
+    static func move(_ file: URL, into folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var target = folder.appendingPathComponent(file.lastPathComponent)
+        var counter = 1
+        while FileManager.default.fileExists(atPath: target.path) {
+            target = folder.appendingPathComponent("\(file.deletingPathExtension().lastPathComponent)-\(counter).json")
+            counter += 1
+        }
+        try FileManager.default.moveItem(at: file, to: target)
+        let signature = file.appendingPathExtension("sig")
+        if FileManager.default.fileExists(atPath: signature.path) {
+            try? FileManager.default.moveItem(at: signature, to: target.appendingPathExtension("sig"))
+        }
+    }
+
+    static func reject(_ file: URL, into folder: URL, reason: String) throws {
+        try move(file, into: folder)
+        let note = folder.appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".error.txt")
+        try Data((reason + "\n").utf8).write(to: note)
+    }
+}

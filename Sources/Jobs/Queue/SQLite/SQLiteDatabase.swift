@@ -1,0 +1,99 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection, owned here and closed on deinit. Every failure is thrown with
+/// SQLite's own message.
+final class SQLiteDatabase {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let handle: OpaquePointer
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    init(path: String) throws(Failure) {
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+        guard sqlite3_open_v2(path, &db, flags, nil) == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close(db)
+            throw Failure(description: "\(path): \(message)")
+        }
+        handle = db
+        // Several runner processes share the file: wait for a lock rather than fail at once.
+        sqlite3_busy_timeout(db, 30_000)
+        try execute("PRAGMA journal_mode=WAL")
+        try execute("PRAGMA synchronous=NORMAL")
+    }
+
+    deinit { sqlite3_close(handle) }
+
+    enum Value {
+        case integer(Int64), real(Double), text(String), blob(Data), null
+    }
+
+    /// Runs `sql` with `values` bound in order; returns every row.
+    @discardableResult
+    func execute(_ sql: String, _ values: [Value] = []) throws(Failure) -> [[Value]] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw Failure(description: "\(String(cString: sqlite3_errmsg(handle))) in: \(sql)")
+        }
+        defer { sqlite3_finalize(statement) }
+        for (index, value) in values.enumerated() {
+            let position = Int32(index + 1)
+            switch value {
+            case .integer(let number): sqlite3_bind_int64(statement, position, number)
+            case .real(let number): sqlite3_bind_double(statement, position, number)
+            case .text(let text): sqlite3_bind_text(statement, position, text, -1, Self.transient)
+            case .blob(let data): _ = data.withUnsafeBytes { sqlite3_bind_blob(statement, position, $0.baseAddress, Int32($0.count), Self.transient) }
+            case .null: sqlite3_bind_null(statement, position)
+            }
+        }
+        var rows: [[Value]] = []
+        while true {
+            let status = sqlite3_step(statement)
+            if status == SQLITE_DONE { break }
+            guard status == SQLITE_ROW else { throw Failure(description: "\(String(cString: sqlite3_errmsg(handle))) in: \(sql)") }
+            rows.append((0..<sqlite3_column_count(statement)).map { column in
+                switch sqlite3_column_type(statement, column) {
+                case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
+                case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
+                case SQLITE_TEXT: return .text(String(cString: sqlite3_column_text(statement, column)))
+                case SQLITE_BLOB:
+                    let count = Int(sqlite3_column_bytes(statement, column))
+                    return .blob(count == 0 ? Data() : Data(bytes: sqlite3_column_blob(statement, column), count: count))
+                default: return .null
+                }
+            })
+        }
+        return rows
+    }
+
+    /// Runs `body` inside BEGIN IMMEDIATE … COMMIT: the write lock is taken at once, so two
+    /// processes can never both read a queued job and both claim it.
+    func immediateTransaction<T>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            _ = try? execute("ROLLBACK")
+            throw error
+        }
+    }
+}
+
+extension SQLiteDatabase.Value {
+    var text: String? { if case .text(let value) = self { value } else { nil } }
+    var integer: Int? { if case .integer(let value) = self { Int(value) } else { nil } }
+    var real: Double? {
+        switch self {
+        case .real(let value): value
+        case .integer(let value): Double(value)
+        default: nil
+        }
+    }
+    var blob: Data? { if case .blob(let value) = self { value } else { nil } }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import Prepress
+
+/// The embedded queue: one SQLite file in WAL mode that several runner processes share.
+/// Claims are atomic (BEGIN IMMEDIATE + UPDATE … RETURNING); the schema is versioned
+/// (`PRAGMA user_version`) and migrated forward on open.
+public final class SQLiteQueue: QueueDriver {
+    private let database: SQLiteDatabase
+    private let environment: QueueEnvironment
+    public var retryPolicy: RetryPolicy
+
+    /// Each migration takes the schema from version index to index + 1.
+    static let migrations: [String] = [
+        """
+        CREATE TABLE jobs (
+            id TEXT PRIMARY KEY,
+            order_bytes BLOB NOT NULL,
+            order_sha256 TEXT NOT NULL,
+            signature TEXT,
+            state TEXT NOT NULL,
+            stage TEXT NOT NULL DEFAULT 'queued',
+            attempts INTEGER NOT NULL DEFAULT 0,
+            worker TEXT,
+            lease_until REAL,
+            run_after REAL NOT NULL,
+            last_error TEXT,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL,
+            finished_at REAL
+        );
+        CREATE INDEX jobs_runnable ON jobs (state, run_after, created_at);
+        """,
+        """
+        CREATE TABLE events (
+            job TEXT NOT NULL,
+            at REAL NOT NULL,
+            event TEXT NOT NULL,
+            worker TEXT,
+            detail TEXT
+        );
+        CREATE INDEX events_job ON events (job);
+        """,
+    ]
+
+    public init(path: URL, environment: QueueEnvironment = QueueEnvironment(), retryPolicy: RetryPolicy = RetryPolicy()) throws {
+        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        database = try SQLiteDatabase(path: path.path)
+        self.environment = environment
+        self.retryPolicy = retryPolicy
+        try migrate()
+    }
+
+    private func migrate() throws {
+        try database.immediateTransaction { () throws(SQLiteDatabase.Failure) in
+            let version = try database.execute("PRAGMA user_version").first?.first?.integer ?? 0
+            guard version <= Self.migrations.count else {
+                throw SQLiteDatabase.Failure(description: "the queue's schema (version \(version)) is newer than this Folio (\(Self.migrations.count))")
+            }
+            for (index, migration) in Self.migrations.enumerated().dropFirst(version) {
+                for statement in migration.split(separator: ";") where !statement.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    try database.execute(String(statement))
+                }
+                try database.execute("PRAGMA user_version = \(index + 1)")
+            }
+        }
+    }
+
+    private func log(_ job: String, _ event: String, worker: String? = nil, detail: String? = nil) throws(SQLiteDatabase.Failure) {
+        try database.execute("INSERT INTO events (job, at, event, worker, detail) VALUES (?, ?, ?, ?, ?)",
+                             [.text(job), .real(environment.now()), .text(event), worker.map { .text($0) } ?? .null,
+                              detail.map { .text($0) } ?? .null])
+    }
+
+    public func enqueue(id: String, order: Data, signature: String?, replace: Bool) throws -> EnqueueOutcome {
+        let digest = SHA256.hex(of: order)
+        let now = environment.now()
+        return try database.immediateTransaction { () throws(SQLiteDatabase.Failure) -> EnqueueOutcome in
+            if let existing = try database.execute("SELECT order_sha256, state FROM jobs WHERE id = ?", [.text(id)]).first {
+                if existing[0].text == digest { return .duplicate }
+                guard replace else { return .conflict }
+                guard existing[1].text != QueuedJob.State.running.rawValue else { return .conflict }
+                try database.execute("""
+                    UPDATE jobs SET order_bytes = ?, order_sha256 = ?, signature = ?, state = 'queued', stage = 'queued',
+                    attempts = 0, worker = NULL, lease_until = NULL, run_after = ?, last_error = NULL, updated_at = ?, finished_at = NULL
+                    WHERE id = ?
+                    """, [.blob(order), .text(digest), signature.map { .text($0) } ?? .null, .real(now), .real(now), .text(id)])
+                try log(id, "replaced")
+                return .replaced
+            }
+            try database.execute("""
+                INSERT INTO jobs (id, order_bytes, order_sha256, signature, state, run_after, created_at, updated_at)
+                VALUES (?, ?, ?, ?, 'queued', ?, ?, ?)
+                """, [.text(id), .blob(order), .text(digest), signature.map { .text($0) } ?? .null, .real(now), .real(now), .real(now)])
+            try log(id, "queued")
+            return .queued
+        }
+    }
+
+    public func claim(worker: String, lease: Double) throws -> QueuedJob? {
+        let now = environment.now()
+        return try database.immediateTransaction { () throws(SQLiteDatabase.Failure) -> QueuedJob? in
+            let rows = try database.execute("""
+                UPDATE jobs SET state = 'running', stage = 'claimed', worker = ?, lease_until = ?, attempts = attempts + 1, updated_at = ?
+                WHERE id = (SELECT id FROM jobs
+                            WHERE (state = 'queued' AND run_after <= ?) OR (state = 'running' AND lease_until < ?)
+                            ORDER BY created_at, id LIMIT 1)
+                RETURNING \(Self.columns)
+                """, [.text(worker), .real(now + lease), .real(now), .real(now), .real(now)])
+            guard let row = rows.first else { return nil }
+            let job = Self.job(row)
+            try log(job.id, "claimed", worker: worker, detail: "attempt \(job.attempts)")
+            return job
+        }
+    }
+
+    public func heartbeat(id: String, worker: String, lease: Double, stage: String) throws -> Bool {
+        let now = environment.now()
+        let rows = try database.execute("""
+            UPDATE jobs SET lease_until = ?, stage = ?, updated_at = ? WHERE id = ? AND worker = ? AND state = 'running' RETURNING id
+            """, [.real(now + lease), .text(stage), .real(now), .text(id), .text(worker)])
+        return !rows.isEmpty
+    }
+
+    public func finish(id: String, worker: String, succeeded: Bool, error: String?, final: Bool) throws -> QueuedJob.State? {
+        let now = environment.now()
+        let random = environment.random()
+        return try database.immediateTransaction { () throws(SQLiteDatabase.Failure) -> QueuedJob.State? in
+            guard let row = try database.execute("SELECT attempts FROM jobs WHERE id = ? AND worker = ? AND state = 'running'",
+                                                 [.text(id), .text(worker)]).first, let attempts = row[0].integer else { return nil }
+            let state: QueuedJob.State
+            var runAfter = now
+            if succeeded {
+                state = .done
+            } else if final || attempts >= retryPolicy.maxAttempts {
+                state = .failed
+            } else {
+                state = .queued
+                runAfter = now + retryPolicy.delay(after: attempts, random: random)
+            }
+            try database.execute("""
+                UPDATE jobs SET state = ?, stage = ?, worker = NULL, lease_until = NULL, run_after = ?, last_error = ?,
+                updated_at = ?, finished_at = ? WHERE id = ?
+                """, [.text(state.rawValue), .text(state == .queued ? "retry" : state.rawValue), .real(runAfter),
+                      error.map { .text($0) } ?? .null, .real(now), state == .queued ? .null : .real(now), .text(id)])
+            try log(id, state.rawValue, worker: worker, detail: error)
+            return state
+        }
+    }
+
+    public func release(id: String, worker: String) throws {
+        try database.execute("""
+            UPDATE jobs SET state = 'queued', stage = 'queued', worker = NULL, lease_until = NULL, attempts = MAX(0, attempts - 1),
+            updated_at = ? WHERE id = ? AND worker = ? AND state = 'running'
+            """, [.real(environment.now()), .text(id), .text(worker)])
+        try log(id, "released", worker: worker)
+    }
+
+    public func jobs() throws -> [QueuedJob] {
+        try database.execute("SELECT \(Self.columns) FROM jobs ORDER BY created_at, id").map(Self.job)
+    }
+
+    public func job(_ id: String) throws -> QueuedJob? {
+        try database.execute("SELECT \(Self.columns) FROM jobs WHERE id = ?", [.text(id)]).first.map(Self.job)
+    }
+
+    /// How many times each job reached `event` (tests: every job done exactly once).
+    public func eventCounts(_ event: String) throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for row in try database.execute("SELECT job, COUNT(*) FROM events WHERE event = ? GROUP BY job", [.text(event)]) {
+            if let job = row[0].text, let count = row[1].integer { counts[job] = count }
+        }
+        return counts
+    }
+
+    public func retry(_ id: String) throws -> Bool {
+        let rows = try database.execute("""
+            UPDATE jobs SET state = 'queued', stage = 'queued', attempts = 0, run_after = ?, updated_at = ?, finished_at = NULL
+            WHERE id = ? AND state IN ('failed', 'cancelled') RETURNING id
+            """, [.real(environment.now()), .real(environment.now()), .text(id)])
+        if !rows.isEmpty { try log(id, "retried") }
+        return !rows.isEmpty
+    }
+
+    public func cancel(_ id: String) throws -> Bool {
+        let rows = try database.execute("""
+            UPDATE jobs SET state = 'cancelled', stage = 'cancelled', updated_at = ?, finished_at = ? WHERE id = ? AND state = 'queued' RETURNING id
+            """, [.real(environment.now()), .real(environment.now()), .text(id)])
+        if !rows.isEmpty { try log(id, "cancelled") }
+        return !rows.isEmpty
+    }
+
+    public func prune(olderThan age: Double) throws -> Int {
+        let cutoff = environment.now() - age
+        let rows = try database.execute("""
+            DELETE FROM jobs WHERE state IN ('done', 'failed', 'cancelled') AND finished_at < ? RETURNING id
+            """, [.real(cutoff)])
+        return rows.count
+    }
+
+    private static let columns = "id, state, stage, attempts, last_error, worker, created_at, updated_at, order_sha256, order_bytes, signature"
+
+    private static func job(_ row: [SQLiteDatabase.Value]) -> QueuedJob {
+        QueuedJob(id: row[0].text ?? "", state: QueuedJob.State(rawValue: row[1].text ?? "") ?? .failed, stage: row[2].text ?? "",
+                  attempts: row[3].integer ?? 0, lastError: row[4].text, worker: row[5].text, createdAt: row[6].real ?? 0,
+                  updatedAt: row[7].real ?? 0, orderSHA256: row[8].text ?? "", order: row[9].blob ?? Data(), signature: row[10].text)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The morning summary of one `folio run`: counts by status, failures first with their
+/// reasons, a link to each job's report. `reports/BATCH-<time>.json` and `.html`.
+public enum BatchReport {
+    public struct Line: Codable, Sendable {
+        public var order: String
+        public var status: String
+        public var attempts: Int
+        public var error: String?
+        public var report: String
+    }
+
+    public struct Summary: Codable, Sendable {
+        public var batch: String
+        public var counts: [String: Int]
+        public var jobs: [Line]
+    }
+
+    @discardableResult
+    public static func write(ended: [(id: String, state: QueuedJob.State)], queue: QueueDriver, config: FolioConfig,
+                             at date: Date = Date()) throws -> URL {
+        let t = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC") ?? .current, from: date)
+        let name = String(format: "BATCH-%04d%02d%02d-%02d%02d%02d", t.year ?? 0, t.month ?? 0, t.day ?? 0, t.hour ?? 0, t.minute ?? 0, t.second ?? 0)
+        try FileManager.default.createDirectory(at: config.reports, withIntermediateDirectories: true)
+        var lines: [Line] = []
+        for (id, state) in ended {
+            let job = try queue.job(id)
+            let reportPath = relativePath(from: config.reports, to: config.jobs.appendingPathComponent(id).appendingPathComponent("report.html"))
+            lines.append(Line(order: id, status: state.rawValue, attempts: job?.attempts ?? 0, error: job?.lastError, report: reportPath))
+        }
+        let order: [String: Int] = ["failed": 0, "cancelled": 1, "queued": 2, "done": 3]
+        lines.sort { (order[$0.status] ?? 9, $0.order) < (order[$1.status] ?? 9, $1.order) }
+        let counts = Dictionary(grouping: lines, by: \.status).mapValues(\.count)
+        let summary = Summary(batch: name, counts: counts, jobs: lines)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try AtomicFile.write(try encoder.encode(summary), to: config.reports.appendingPathComponent(name + ".json"))
+        var body = "<h1>Night batch \(HTML.escape(name.dropFirst(6).description))</h1>\n<p class=\"counts\">"
+        for status in ["done", "failed", "queued", "cancelled"] where counts[status] != nil {
+            body += "<span class=\"status \(status)\">\(counts[status] ?? 0) \(status)</span>"
+        }
+        body += "</p>\n<table><tr><th>order</th><th>status</th><th>attempts</th><th>reason</th></tr>"
+        for line in lines {
+            body += "<tr><td><a href=\"\(HTML.escape(line.report))\">\(HTML.escape(line.order))</a></td>"
+            body += "<td><span class=\"status \(line.status)\">\(line.status)</span></td><td>\(line.attempts)</td>"
+            body += "<td>\(HTML.escape(line.error ?? ""))</td></tr>"
+        }
+        body += "</table>\n"
+        let file = config.reports.appendingPathComponent(name + ".html")
+        try AtomicFile.write(Data(HTML.page(title: "Folio batch \(name)", body: body).utf8), to: file)
+        return file
+    }
+
+    static func relativePath(from folder: URL, to file: URL) -> String {
+        let from = folder.standardizedFileURL.pathComponents, to = file.standardizedFileURL.pathComponents
+        let common = zip(from, to).prefix { $0 == $1 }.count
+        return (Array(repeating: "..", count: from.count - common) + to.dropFirst(common)).joined(separator: "/")
+    }
+}

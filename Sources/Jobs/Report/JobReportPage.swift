@@ -1,0 +1,56 @@
+import Foundation
+
+/// `report.html`: the job report for an operator, readable on a phone, self-contained but
+/// for the preview picture beside it.
+enum JobReportPage {
+    static func write(_ report: JobReport, folder: URL, config: FolioConfig) throws {
+        try AtomicFile.write(Data(html(report, folder: folder).utf8), to: folder.appendingPathComponent("report.html"))
+    }
+
+    static func html(_ report: JobReport, folder: URL) -> String {
+        var body = "<h1>Order \(HTML.escape(report.order)) <span class=\"status \(report.status.rawValue)\">\(report.status.rawValue)</span></h1>\n"
+        body += "<p class=\"muted\">Attempt \(report.attempts) · \(report.entries.included) entries included, \(report.entries.archivedExcluded) archived left out</p>\n"
+        if let error = report.error {
+            body += "<h2>Why it did not finish</h2>\n<p><strong>\(HTML.escape(error.code))</strong>: \(HTML.escape(error.message))</p>\n"
+            if !error.details.isEmpty { body += "<ul>" + error.details.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>\n" }
+        }
+        if FileManager.default.fileExists(atPath: folder.appendingPathComponent("preview-cover.png").path) {
+            body += "<h2>Cover</h2>\n<img class=\"preview\" src=\"preview-cover.png\" alt=\"Cover of order \(HTML.escape(report.order))\">\n"
+        }
+        body += "<h2>Stages</h2>\n<table><tr><th>stage</th><th>time</th></tr>"
+        for stage in ["resolve", "render", "verify", "upload"] {
+            body += "<tr><td>\(stage)</td><td>\(report.timingsMS[stage].map { "\($0) ms" } ?? "—")</td></tr>"
+        }
+        body += "</table>\n<h2>Outputs</h2>\n<table><tr><th>file</th><th>pages</th><th>bytes</th><th>SHA-256</th></tr>"
+        for output in report.outputs {
+            body += "<tr><td><a href=\"\(HTML.escape(output.file))\">\(HTML.escape(output.file))</a></td><td>\(output.pages.map(String.init) ?? "—")</td>"
+            body += "<td>\(output.bytes)</td><td><code>\(output.sha256)</code></td></tr>"
+        }
+        body += "</table>\n<h2>Preflight</h2>\n"
+        if report.preflight.isEmpty { body += "<p class=\"muted\">Nothing to report.</p>\n" }
+        for severity in [JobReport.Finding.Severity.error, .warning, .info] {
+            let findings = report.preflight.filter { $0.severity == severity }
+            guard !findings.isEmpty else { continue }
+            body += "<p><span class=\"status \(severity.rawValue)\">\(findings.count) \(severity.rawValue)\(findings.count == 1 ? "" : "s")</span></p>\n"
+            body += "<table><tr><th>code</th><th>entry</th><th>page</th><th>message</th></tr>"
+            for finding in findings {
+                body += "<tr><td>\(HTML.escape(finding.code))</td><td>\(HTML.escape(finding.entry ?? ""))</td>"
+                body += "<td>\(finding.page.map(String.init) ?? "")</td><td>\(HTML.escape(finding.message))</td></tr>"
+            }
+            body += "</table>\n"
+        }
+        body += "<h2>Uploads</h2>\n"
+        if report.uploads.isEmpty { body += "<p class=\"muted\">Nothing was sent.</p>\n" } else {
+            body += "<table><tr><th>file</th><th>destination</th><th>status</th><th>attempts</th></tr>"
+            for upload in report.uploads {
+                let attempts = upload.attempts.map { attempt in
+                    [attempt.httpStatus.map { "HTTP \($0)" }, attempt.error.map(HTML.escape), "\(attempt.bytesSent) bytes"].compactMap { $0 }.joined(separator: ", ")
+                }.joined(separator: "<br>")
+                body += "<tr><td>\(HTML.escape(upload.file))</td><td>\(HTML.escape(upload.destination))</td>"
+                body += "<td><span class=\"status \(upload.status == "done" ? "done" : "failed")\">\(HTML.escape(upload.status))</span></td><td>\(attempts)</td></tr>"
+            }
+            body += "</table>\n"
+        }
+        return HTML.page(title: "Folio — \(report.order)", body: body)
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// `folio run`: intake, then works the queue with N job processes at a time until it is empty
+/// (or forever with `watch`). Each job runs in its own process, so a crash in a C library or an
+/// exhausted memory fails that job alone. Leases are renewed while a job works; a job whose
+/// runner died is claimed again once its lease runs out.
+public final class Runner {
+    public struct Options {
+        public var workers: Int
+        public var watch: Bool
+        /// The `folio` executable, started as `folio _job ID` for each job.
+        public var executable: URL
+        public var configFile: URL
+
+        public init(workers: Int, watch: Bool, executable: URL, configFile: URL) {
+            self.workers = workers
+            self.watch = watch
+            self.executable = executable
+            self.configFile = configFile
+        }
+    }
+
+    public enum Event {
+        case intake(accepted: Int, rejected: [(file: String, reason: String)])
+        case started(job: String, attempt: Int, slot: Int)
+        case finished(job: String, state: QueuedJob.State, error: String?, slot: Int)
+        case released(job: String)
+    }
+
+    private struct Running {
+        var job: QueuedJob
+        var process: Process
+        var slot: Int
+        var worker: String
+        var lastBeat: Date
+    }
+
+    let config: FolioConfig
+    let queue: QueueDriver
+    let options: Options
+    let onEvent: (Event) -> Void
+
+    public init(config: FolioConfig, queue: QueueDriver, options: Options, onEvent: @escaping (Event) -> Void) {
+        self.config = config
+        self.queue = queue
+        self.options = options
+        self.onEvent = onEvent
+    }
+
+    /// Works until the queue has nothing left to do; returns the jobs this run ended.
+    public func run() throws -> [(id: String, state: QueuedJob.State)] {
+        let stop = StopSignal()
+        var running: [Running] = []
+        var ended: [(id: String, state: QueuedJob.State)] = []
+        var lastIntake = Date.distantPast
+        let prefix = "\(ProcessInfo.processInfo.hostName)-\(getpid())"
+        _ = try queue.prune(olderThan: config.keepFinishedDays * 86_400)
+        while true {
+            if !stop.isStopped, Date().timeIntervalSince(lastIntake) >= (options.watch ? 2 : .infinity) || lastIntake == .distantPast {
+                let summary = try Intake(config: config, queue: queue).run()
+                if !summary.accepted.isEmpty || !summary.rejected.isEmpty {
+                    onEvent(.intake(accepted: summary.accepted.count, rejected: summary.rejected))
+                }
+                lastIntake = Date()
+            }
+            // Fill free slots.
+            while !stop.isStopped, running.count < options.workers {
+                let slot = (0..<options.workers).first { slot in !running.contains { $0.slot == slot } } ?? 0
+                let worker = "\(prefix)-\(slot)"
+                guard let job = try queue.claim(worker: worker, lease: config.leaseSeconds) else { break }
+                let process = try start(job)
+                running.append(Running(job: job, process: process, slot: slot, worker: worker, lastBeat: Date()))
+                onEvent(.started(job: job.id, attempt: job.attempts, slot: slot))
+            }
+            // Collect finished jobs; renew the others' leases.
+            var still: [Running] = []
+            for item in running {
+                if item.process.isRunning {
+                    var beating = item
+                    if Date().timeIntervalSince(item.lastBeat) >= config.leaseSeconds / 3 {
+                        _ = try queue.heartbeat(id: item.job.id, worker: item.worker, lease: config.leaseSeconds, stage: "working")
+                        beating.lastBeat = Date()
+                    }
+                    if stop.isStopped {
+                        item.process.terminate()
+                        item.process.waitUntilExit()
+                        try queue.release(id: item.job.id, worker: item.worker)
+                        onEvent(.released(job: item.job.id))
+                        continue
+                    }
+                    still.append(beating)
+                    continue
+                }
+                let (state, error) = try conclude(item)
+                if let state {
+                    // A retry is not an ending: the batch summary lists final states only.
+                    if state != .queued { ended.append((item.job.id, state)) }
+                    onEvent(.finished(job: item.job.id, state: state, error: error, slot: item.slot))
+                }
+            }
+            running = still
+            if running.isEmpty {
+                if stop.isStopped { break }
+                let waiting = try queue.jobs().filter { $0.state == .queued || $0.state == .running }
+                if waiting.isEmpty && !options.watch { break }
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return ended
+    }
+
+    private func start(_ job: QueuedJob) throws -> Process {
+        let folder = config.jobs.appendingPathComponent(job.id)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let log = folder.appendingPathComponent("job.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let process = Process()
+        process.executableURL = options.executable
+        process.arguments = ["_job", job.id, "--config", options.configFile.path]
+        process.standardOutput = try FileHandle(forWritingTo: log)
+        process.standardError = process.standardOutput
+        try process.run()
+        return process
+    }
+
+    /// Ends the attempt in the queue from the child's report, or from how it died.
+    private func conclude(_ item: Running) throws -> (QueuedJob.State?, String?) {
+        let process = item.process
+        let reportFile = config.jobs.appendingPathComponent(item.job.id).appendingPathComponent("report.json")
+        var report = (try? Data(contentsOf: reportFile)).flatMap { try? JSONDecoder().decode(JobReport.self, from: $0) }
+        if report?.attempts != item.job.attempts { report = nil }  // a report from an earlier attempt
+        if process.terminationReason == .uncaughtSignal || report == nil {
+            let signal = process.terminationReason == .uncaughtSignal ? " (signal \(process.terminationStatus))" : ""
+            let error = "the job's process ended without a report\(signal): see job.log"
+            let state = try queue.finish(id: item.job.id, worker: item.worker, succeeded: false, error: error, final: false)
+            if state == .failed { try writeCrashReport(item.job, error: error) }
+            return (state, error)
+        }
+        guard let report else { return (nil, nil) }
+        let error = report.error.map { "\($0.code): \($0.message)" }
+        // Bad input and deterministic failures do not improve with retries; delivery may.
+        let retryable = ["upload-failed", "io-error", "report-not-written"].contains(report.error?.code ?? "")
+        let state = try queue.finish(id: item.job.id, worker: item.worker, succeeded: report.status == .done, error: error,
+                                     final: !retryable)
+        return (state, error)
+    }
+
+    private func writeCrashReport(_ job: QueuedJob, error: String) throws {
+        let folder = config.jobs.appendingPathComponent(job.id)
+        var report = JobReport(order: job.id, status: .failed)
+        report.attempts = job.attempts
+        report.error = JobReport.Failure(code: "crashed", message: error, details: [])
+        try AtomicFile.write(try report.encoded(), to: folder.appendingPathComponent("report.json"))
+        try JobReportPage.write(report, folder: folder, config: config)
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Jobs
+
+/// The queue's commands: enqueue, intake, run, status, retry, cancel, and `_job` (one job in
+/// its own process, started by run).
+enum QueueCommands {
+    static func configFile(_ arguments: Arguments) -> URL {
+        arguments.options["config"].map { URL(fileURLWithPath: $0) } ?? FolioConfig.defaultLocation()
+    }
+
+    static func withQueue(_ arguments: Arguments, console: Console, config given: FolioConfig? = nil,
+                          _ body: (FolioConfig, QueueDriver) throws -> Int32) -> Int32 {
+        guard let config = given ?? Command.loadConfig(arguments, console: console) else { return 2 }
+        do {
+            return try body(config, try config.openQueue())
+        } catch {
+            console.complain("\(error)")
+            return 1
+        }
+    }
+
+    static func enqueue(_ arguments: Arguments, console: Console) -> Int32 {
+        guard !arguments.positional.isEmpty else {
+            console.complain("usage: folio enqueue ORDER.json... [--replace]")
+            return 2
+        }
+        return withQueue(arguments, console: console) { config, queue in
+            var status: Int32 = 0
+            let gate = OrderGate(config: config)
+            for path in arguments.positional {
+                let file = URL(fileURLWithPath: path)
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    console.complain("\(path): cannot read the order file")
+                    status = 2
+                    continue
+                }
+                do {
+                    let signature = OrderGate.signature(besides: file)
+                    let order = try gate.admit(data, file: path, signature: signature)
+                    switch try queue.enqueue(id: order.id, order: data, signature: signature, replace: arguments.flags.contains("replace")) {
+                    case .queued: console.say("\(order.id): queued")
+                    case .duplicate: console.say("\(order.id): already queued with the same content")
+                    case .replaced: console.say("\(order.id): replaced")
+                    case .conflict:
+                        console.complain("\(path): an order \"\(order.id)\" with other content is already queued (or running); use --replace")
+                        status = 2
+                    }
+                } catch let error as InputError {
+                    console.complain("\(path): invalid order:\n\(error)")
+                    status = 2
+                }
+            }
+            return status
+        }
+    }
+
+    static func intake(_ arguments: Arguments, console: Console) -> Int32 {
+        withQueue(arguments, console: console) { config, queue in
+            let summary = try Intake(config: config, queue: queue).run()
+            for id in summary.accepted { console.say("\(id): queued") }
+            for rejected in summary.rejected { console.complain("\(rejected.file): rejected: \(rejected.reason)") }
+            return summary.rejected.isEmpty ? 0 : 2
+        }
+    }
+
+    static func run(_ arguments: Arguments, console: Console, config given: FolioConfig? = nil) -> Int32 {
+        withQueue(arguments, console: console, config: given) { config, queue in
+            let workers = arguments.options["workers"].flatMap(Int.init) ?? config.workers
+            let executable = URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL.resolvingSymlinksInPath()
+            let options = Runner.Options(workers: max(1, workers), watch: arguments.flags.contains("watch"),
+                                         executable: executable, configFile: configFile(arguments))
+            let progress = Progress(console: console, workers: options.workers)
+            let ended = try Runner(config: config, queue: queue, options: options, onEvent: progress.show).run()
+            progress.finish()
+            let batch = try BatchReport.write(ended: ended, queue: queue, config: config)
+            let failed = ended.filter { $0.state == .failed }.count
+            let done = ended.filter { $0.state == .done }.count
+            console.say("\(done) done, \(failed) failed; batch report: \(batch.path)")
+            return failed == 0 ? 0 : 1
+        }
+    }
+
+    static func job(_ arguments: Arguments, console: Console) -> Int32 {
+        guard let id = arguments.positional.first, let config = Command.loadConfig(arguments, console: console) else { return 2 }
+        return JobProcess.run(id: id, config: config)
+    }
+
+    static func status(_ arguments: Arguments, console: Console) -> Int32 {
+        withQueue(arguments, console: console) { _, queue in
+            let jobs = try queue.jobs()
+            if arguments.flags.contains("json") {
+                struct Row: Encodable { var id, state, stage: String; var attempts: Int; var age_s: Int; var last_error: String? }
+                let now = Date().timeIntervalSince1970
+                let rows = jobs.map { Row(id: $0.id, state: $0.state.rawValue, stage: $0.stage, attempts: $0.attempts,
+                                          age_s: Int(now - $0.createdAt), last_error: $0.lastError) }
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                console.say(String(decoding: try encoder.encode(rows), as: UTF8.self))
+                return 0
+            }
+            console.say(pad("ORDER", 28) + pad("STATE", 11) + pad("STAGE", 11) + pad("TRIES", 7) + pad("AGE", 8) + "LAST ERROR")
+            for job in jobs {
+                let age = Int(Date().timeIntervalSince1970 - job.createdAt)
+                let ageText = age < 3600 ? "\(age / 60)m" : age < 86_400 ? "\(age / 3600)h" : "\(age / 86_400)d"
+                console.say(pad(job.id, 28) + pad(job.state.rawValue, 11) + pad(job.stage, 11) + pad(String(job.attempts), 7)
+                            + pad(ageText, 8) + (job.lastError.map { String($0.prefix(80)) } ?? ""))
+            }
+            return 0
+        }
+    }
+
+    static func change(_ arguments: Arguments, console: Console, retry: Bool) -> Int32 {
+        guard let id = arguments.positional.first else {
+            console.complain("usage: folio \(retry ? "retry" : "cancel") ID")
+            return 2
+        }
+        return withQueue(arguments, console: console) { _, queue in
+            guard let job = try queue.job(id) else {
+                console.complain("no job \(id)")
+                return 2
+            }
+            let changed = retry ? try queue.retry(id) : try queue.cancel(id)
+            if changed {
+                console.say("\(id): \(retry ? "queued again" : "cancelled")")
+                return 0
+            }
+            console.complain("\(id) is \(job.state.rawValue): only \(retry ? "failed or cancelled jobs can be retried" : "queued jobs can be cancelled")")
+            return 2
+        }
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? String(text.prefix(width - 1)) + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}
+
+/// On a terminal: a line per worker, rewritten in place. In a pipe: one line per event.
+final class Progress {
+    private let console: Console
+    private let terminal = isatty(STDOUT_FILENO) != 0
+    private var slots: [String]
+
+    init(console: Console, workers: Int) {
+        self.console = console
+        slots = Array(repeating: "idle", count: workers)
+    }
+
+    func show(_ event: Runner.Event) {
+        let line: String
+        switch event {
+        case .intake(let accepted, let rejected):
+            line = "intake: \(accepted) queued, \(rejected.count) rejected" + rejected.map { "\n  \($0.file): \($0.reason)" }.joined()
+        case .started(let job, let attempt, let slot):
+            slots[slot] = "\(job) (attempt \(attempt))"
+            line = "started \(job) (attempt \(attempt))"
+        case .finished(let job, let state, let error, let slot):
+            slots[slot] = "idle"
+            line = "\(state.rawValue) \(job)" + (error.map { ": \($0.prefix(160))" } ?? "")
+        case .released(let job):
+            line = "released \(job)"
+        }
+        if terminal {
+            FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8))
+            console.say(line)
+            let status = slots.enumerated().map { "[\($0.offset)] \($0.element)" }.joined(separator: "  ")
+            FileHandle.standardOutput.write(Data(String(status.prefix(160)).utf8))
+        } else {
+            console.say(line)
+        }
+    }
+
+    func finish() {
+        if terminal { FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+@testable import Jobs
+@testable import Prepress
+
+/// The night batch through the real `folio` binary: hot folder, queue, job processes.
+@Suite(.serialized) struct RunnerTests {
+    let folio = repositoryRoot.appendingPathComponent(".build/debug/folio").path
+
+    /// A workspace whose orders are small books, taken from the inbox at once.
+    func workspace(_ settings: String = "") throws -> Workspace {
+        try Workspace(settings: #", "intake_settle_s": 0, "retry_base_s": 0, "lease_s": 2"# + settings)
+    }
+
+    func drop(_ count: Int, into workspace: Workspace, prefix: String = "ord") throws -> [String] {
+        let inbox = workspace.root.appendingPathComponent("inbox")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        try workspace.writeExport("small", journal: Sample.journal([Sample.entry("e1", "2025-03-03T10:00:00Z", text: "A short day.")]))
+        return try (0..<count).map { index in
+            let id = String(format: "\(prefix)-%02d", index)
+            let data = try JSONSerialization.data(withJSONObject: Sample.order(id: id, export: "small"), options: [.sortedKeys])
+            try data.write(to: inbox.appendingPathComponent("\(id).json"))
+            return id
+        }
+    }
+
+    func run(_ workspace: Workspace, _ arguments: [String] = [], environment extra: [String: String] = [:]) throws -> ToolRun {
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in extra { environment[key] = value }
+        return try Tool.run(folio, ["run", "--workers", "2", "--config", workspace.configFile.path] + arguments, environment: environment)
+    }
+
+    func states(_ workspace: Workspace) throws -> [String: String] {
+        let run = try Tool.run(folio, ["status", "--json", "--config", workspace.configFile.path])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]])
+        return Dictionary(uniqueKeysWithValues: rows.compactMap { row in (row["id"] as? String).map { ($0, row["state"] as? String ?? "") } })
+    }
+
+    @Test func oneCorruptOrderAmongTwentyGoodOnes() throws {
+        let workspace = try workspace()
+        let good = try drop(20, into: workspace)
+        // Passes intake, fails in its job: its export's journal is broken.
+        try workspace.writeExport("broken", journal: ["format": "folio-journal/1", "journals": "nope"])
+        try JSONSerialization.data(withJSONObject: Sample.order(id: "corrupt", export: "broken"))
+            .write(to: workspace.root.appendingPathComponent("inbox/corrupt.json"))
+        // Not even JSON: rejected at intake.
+        try Data("{ not json".utf8).write(to: workspace.root.appendingPathComponent("inbox/garbage.json"))
+
+        let result = try run(workspace)
+        #expect(result.status == 1, "\(result.output)\n\(result.errors)")
+        let states = try states(workspace)
+        #expect(good.allSatisfy { states[$0] == "done" }, "\(states)")
+        #expect(states["corrupt"] == "failed")
+        #expect(states.count == 21)
+        let rejected = workspace.root.appendingPathComponent("inbox/rejected")
+        #expect(FileManager.default.fileExists(atPath: rejected.appendingPathComponent("garbage.json").path))
+        let note = try String(contentsOf: rejected.appendingPathComponent("garbage.error.txt"), encoding: .utf8)
+        #expect(note.contains("not valid JSON"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.root.appendingPathComponent("inbox/accepted").path).count == 21)
+        // Reports for every job and the batch, failures first.
+        let corruptReport = try JSONDecoder().decode(JobReport.self, from: Data(contentsOf: workspace.jobs.appendingPathComponent("corrupt/report.json")))
+        #expect(corruptReport.status == .rejected)
+        #expect(FileManager.default.fileExists(atPath: workspace.jobs.appendingPathComponent("ord-00/report.html").path))
+        let reports = try FileManager.default.contentsOfDirectory(atPath: workspace.root.appendingPathComponent("reports").path)
+        let batch = try #require(reports.first { $0.hasPrefix("BATCH-") && $0.hasSuffix(".json") })
+        let summary = try JSONDecoder().decode(BatchReport.Summary.self, from: Data(contentsOf: workspace.root.appendingPathComponent("reports/\(batch)")))
+        #expect(summary.counts == ["done": 20, "failed": 1])
+        #expect(summary.jobs.first?.order == "corrupt")
+        // Delivered to the local destination.
+        let outbox = workspace.root.appendingPathComponent("var/outbox")
+        #expect(FileManager.default.fileExists(atPath: outbox.appendingPathComponent("ord-00/interior.pdf").path)
+                || FileManager.default.fileExists(atPath: workspace.root.deletingLastPathComponent().appendingPathComponent("var/outbox/ord-00/interior.pdf").path))
+    }
+
+    @Test func aJobThatCrashesOrRunsOutOfMemoryFailsAlone() throws {
+        let workspace = try workspace(#", "max_attempts": 2, "job_memory_mb": 2048"#)
+        let ids = try drop(4, into: workspace)
+        let result = try run(workspace, environment: ["FOLIO_TEST_FAULT": "\(ids[0]):segv,\(ids[1]):oom"])
+        #expect(result.status == 1)
+        let states = try states(workspace)
+        #expect(states[ids[0]] == "failed" && states[ids[1]] == "failed", "\(states)")
+        #expect(states[ids[2]] == "done" && states[ids[3]] == "done", "\(states)")
+        let report = try JSONDecoder().decode(JobReport.self, from: Data(contentsOf: workspace.jobs.appendingPathComponent("\(ids[0])/report.json")))
+        #expect(report.error?.code == "crashed")
+        #expect(report.attempts == 2)
+    }
+
+    @Test func killNineAtRandomMomentsStillEndsEveryJobDoneExactlyOnce() throws {
+        let workspace = try workspace()
+        let ids = try drop(30, into: workspace)
+        var random = SystemRandomNumberGenerator()
+        var environment = ProcessInfo.processInfo.environment
+        environment["FOLIO_CONFIG"] = workspace.configFile.path
+        for _ in 0..<6 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: folio)
+            process.arguments = ["run", "--workers", "2"]
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: Double.random(in: 0.3...2.0, using: &random))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        let final = try run(workspace)
+        #expect(final.status == 0, "\(final.output)\n\(final.errors)")
+        let states = try states(workspace)
+        #expect(ids.allSatisfy { states[$0] == "done" }, "\(states)")
+        let queue = try SQLiteQueue(path: workspace.root.appendingPathComponent("folio.db"))
+        #expect(try queue.eventCounts("done") == Dictionary(uniqueKeysWithValues: ids.map { ($0, 1) }))
+        for id in ids {
+            let names = try FileManager.default.contentsOfDirectory(atPath: workspace.jobs.appendingPathComponent(id).path)
+            #expect(!names.contains { $0.hasPrefix(".") }, "\(id) has a partial file: \(names)")
+            #expect(names.contains("interior.pdf") && names.contains("report.json"))
+        }
+    }
+
+    @Test func signaturesAreCheckedAtIntakeAndAgainInTheJob() throws {
+        let workspace = try workspace()
+        let key = "night-batch-secret"
+        let ids = try drop(3, into: workspace, prefix: "signed")
+        let inbox = workspace.root.appendingPathComponent("inbox")
+        let good = try Data(contentsOf: inbox.appendingPathComponent("\(ids[0]).json"))
+        try Data(HMACSHA256.hex(key: Data(key.utf8), message: good).utf8).write(to: inbox.appendingPathComponent("\(ids[0]).json.sig"))
+        try Data(String(repeating: "0", count: 64).utf8).write(to: inbox.appendingPathComponent("\(ids[1]).json.sig"))
+        // Written straight into the queue, past intake, with a wrong signature.
+        let queue = try SQLiteQueue(path: workspace.root.appendingPathComponent("folio.db"))
+        let sneaky = try JSONSerialization.data(withJSONObject: Sample.order(id: "sneaky", export: "small"))
+        _ = try queue.enqueue(id: "sneaky", order: sneaky, signature: "deadbeef", replace: false)
+
+        let result = try run(workspace, environment: ["FOLIO_ORDER_KEY": key])
+        #expect(result.status == 1)
+        let states = try states(workspace)
+        #expect(states[ids[0]] == "done")
+        #expect(states[ids[1]] == nil && states[ids[2]] == nil, "unsigned and badly signed orders never reach the queue")
+        let rejected = inbox.appendingPathComponent("rejected")
+        #expect(try String(contentsOf: rejected.appendingPathComponent("\(ids[1]).error.txt"), encoding: .utf8).contains("signature does not match"))
+        #expect(try String(contentsOf: rejected.appendingPathComponent("\(ids[2]).error.txt"), encoding: .utf8).contains("needs its HMAC-SHA256 signature"))
+        #expect(states["sneaky"] == "failed")
+        let report = try JSONDecoder().decode(JobReport.self, from: Data(contentsOf: workspace.jobs.appendingPathComponent("sneaky/report.json")))
+        #expect(report.error?.code == "signature-invalid")
+    }
+
+    @Test func operatorCommands() throws {
+        let workspace = try workspace()
+        let order = try workspace.writeOrder(Sample.order(id: "op-1", export: "small"), name: "op-1.json")
+        try workspace.writeExport("small", journal: Sample.journal([Sample.entry("e1", "2025-03-03T10:00:00Z")]))
+        let config = ["--config", workspace.configFile.path]
+        #expect(try Tool.run(folio, ["enqueue", order.file.path] + config).status == 0)
+        let again = try Tool.run(folio, ["enqueue", order.file.path] + config)
+        #expect(again.status == 0 && again.output.contains("already queued"))
+        let changed = try workspace.writeOrder(Sample.order(id: "op-1", export: "other"), name: "op-1b.json")
+        #expect(try Tool.run(folio, ["enqueue", changed.file.path] + config).status == 2)
+        #expect(try Tool.run(folio, ["enqueue", changed.file.path, "--replace"] + config).status == 0)
+        let invalid = try workspace.writeOrder(Sample.order(id: "op-2", scope: ["decade": 1]), name: "op-2.json")
+        #expect(try Tool.run(folio, ["enqueue", invalid.file.path] + config).status == 2)
+        #expect(try Tool.run(folio, ["cancel", "op-1"] + config).status == 0)
+        #expect(try Tool.run(folio, ["cancel", "op-1"] + config).status == 2)
+        #expect(try Tool.run(folio, ["retry", "op-1"] + config).status == 0)
+        #expect(try Tool.run(folio, ["retry", "nobody"] + config).status == 2)
+        let table = try Tool.run(folio, ["status"] + config)
+        #expect(table.output.contains("op-1") && table.output.contains("queued"))
+    }
+}
