@@ -62,18 +62,15 @@ enum Bench {
         let out = root.appendingPathComponent("out")
         console.say("rendering")
         let start = Date()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL
-        process.arguments = ["render", orderFile.path, "--out", out.path, "--config", config.appendingPathComponent("folio.json").path]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        var status: Int32 = 0
-        var usage = rusage()
-        _ = wait4(process.processIdentifier, &status, 0, &usage)
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL.path
+        guard let outcome = MeasuredProcess.run(executable, ["render", orderFile.path, "--out", out.path, "--config",
+                                                             config.appendingPathComponent("folio.json").path]) else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "cannot start \(executable)"])
+        }
         let wall = Date().timeIntervalSince(start)
-        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        let cpu = outcome.cpuSeconds
         let report = try JSONDecoder().decode(JobReport.self, from: Data(contentsOf: out.appendingPathComponent("report.json")))
-        return Figures(photos: photos, wall: wall, cpu: cpu, peakRSSMB: Double(usage.ru_maxrss) / 1024,
+        return Figures(photos: photos, wall: wall, cpu: cpu, peakRSSMB: Double(outcome.maxRSSKB) / 1024,
                        pages: report.outputs.first?.pages ?? 0, bytes: report.outputs.first?.bytes ?? 0,
                        status: report.status.rawValue, renderMS: report.timingsMS["render"] ?? 0,
                        verifyMS: report.timingsMS["verify"] ?? 0)

@@ -34,6 +34,7 @@ enum Command {
         case "retry": return QueueCommands.change(arguments, console: console, retry: true)
         case "cancel": return QueueCommands.change(arguments, console: console, retry: false)
         case "_job": return QueueCommands.job(arguments, console: console)
+        case "_upload": return UploadCommand.run(arguments, console: console)
         case "help", nil:
             console.say(usage)
             return arguments.command == nil ? 2 : 0

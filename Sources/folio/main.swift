@@ -4,4 +4,6 @@ import Jobs
 // folio: argv → Jobs; outcomes → exit codes 0 (ok), 1 (a job failed), 2 (bad input or usage).
 let arguments = Arguments(Array(CommandLine.arguments.dropFirst()))
 let console = Console()
-exit(Command.run(arguments, console: console))
+let status = Command.run(arguments, console: console)
+PeakMemory.recordIfAsked()
+exit(status)

@@ -25,6 +25,13 @@ public struct Destination: Sendable, Equatable {
     public var auth: Auth
     public var retry: RetryPolicy
     public var configFolder: URL
+    public var connectTimeout = 15
+    public var lowSpeedSeconds = 30
+    public var lowSpeedBytes = 1024
+    /// POST only: the multipart field carrying the file, and plain fields beside it
+    /// (placeholders allowed in their values).
+    public var formField = "file"
+    public var formFields: [String: String] = [:]
 
     static let placeholders = ["order", "file", "kind", "sha256"]
 
@@ -67,11 +74,27 @@ public struct Destination: Sendable, Equatable {
             retry.budgetSeconds = retryReader.integer("budget_s", required: false, in: 1...86_400) ?? retry.budgetSeconds
             retryReader.rejectUnknownKeys()
         }
+        var timeouts = (connect: 15, lowSpeedSeconds: 30, lowSpeedBytes: 1024)
+        if var timeoutReader = reader.object("timeouts", required: false) {
+            timeouts.connect = timeoutReader.integer("connect_s", required: false, in: 1...600) ?? timeouts.connect
+            timeouts.lowSpeedSeconds = timeoutReader.integer("low_speed_s", required: false, in: 1...3600) ?? timeouts.lowSpeedSeconds
+            timeouts.lowSpeedBytes = timeoutReader.integer("low_speed_bytes", required: false, in: 1...100_000_000) ?? timeouts.lowSpeedBytes
+            timeoutReader.rejectUnknownKeys()
+        }
+        var form = (field: "file", fields: [String: String]())
+        if var formReader = reader.object("form", required: false) {
+            form.field = formReader.string("file_field", required: false) ?? form.field
+            form.fields = formReader.stringMap("fields", required: false) ?? [:]
+            formReader.rejectUnknownKeys()
+        }
         reader.rejectUnknownKeys()
         try issues.check()
         guard let url, let method else { throw InputError(issues.issues) }
-        return Destination(id: id, url: url, method: method, headers: headers, auth: auth, retry: retry,
-                           configFolder: configFolder)
+        var destination = Destination(id: id, url: url, method: method, headers: headers, auth: auth, retry: retry,
+                                      configFolder: configFolder)
+        (destination.connectTimeout, destination.lowSpeedSeconds, destination.lowSpeedBytes) = timeouts
+        (destination.formField, destination.formFields) = form
+        return destination
     }
 
     private static func placeholderNames(in template: String) -> [String] {

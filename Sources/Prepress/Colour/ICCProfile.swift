@@ -17,8 +17,15 @@ public enum ICCProfile {
             throw Failure(description: "lcms2 could not size the sRGB profile")
         }
         var bytes = [UInt8](repeating: 0, count: Int(size))
-        guard cmsSaveProfileToMem(profile, &bytes, &size) != 0 else {
+        guard cmsSaveProfileToMem(profile, &bytes, &size) != 0, bytes.count >= 128 else {
             throw Failure(description: "lcms2 could not write the sRGB profile")
+        }
+        // Little CMS stamps the current time into the header (bytes 24–35): a fixed date keeps
+        // the same order's PDF, photos and EPUB byte-identical from one second to the next.
+        let fixedDate: [UInt16] = [2020, 1, 1, 0, 0, 0]
+        for (index, field) in fixedDate.enumerated() {
+            bytes[24 + 2 * index] = UInt8(field >> 8)
+            bytes[25 + 2 * index] = UInt8(field & 0xFF)
         }
         return Data(bytes.prefix(Int(size)))
     }
