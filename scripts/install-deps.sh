@@ -16,6 +16,8 @@ packages=(
   # validators and inspection tools used by the tests; pango-view and pandoc make files
   # from outside Folio for `folio verify`
   qpdf poppler-utils unzip pango1.0-tools pandoc
+  # the HTML reports are loaded in a real browser by the tests
+  chromium
 )
 # EPUBCheck runs on Java; the tests launch its batch runner from source, which needs javac.
 command -v javac >/dev/null 2>&1 || packages+=(default-jdk-headless)

@@ -26,6 +26,9 @@ public struct InteriorRenderer: Sendable {
         public var notices: [RenderNotice]
         /// Where each printed page of the text begins, for the EPUB's page-list.
         public var pageMarks: [PageMark]
+        /// PNG pictures of the first spreads (the first chapter's opening and the next), drawn by
+        /// the same painter as the PDF, for the operator's report.
+        public var previews: [Data]
     }
 
     public var product: Product
@@ -53,7 +56,24 @@ public struct InteriorRenderer: Sendable {
         let drawn = try painter.paint(plan.layout)
         try canvas.finish()
         return Result(pages: plan.layout.pages.count, contentPages: plan.contentPages, notices: plan.notices + drawn,
-                      pageMarks: plan.pageMarks)
+                      pageMarks: plan.pageMarks, previews: previews(plan, book: book, artist: artist))
+    }
+
+    /// The first chapter's opening spread and the one after it.
+    private func previews(_ plan: Plan, book: Book, artist: CoverArtist) -> [Data] {
+        guard let opener = plan.layout.chapterPages.first else { return [] }
+        let sheet = product.interiorSheet
+        var pictures: [Data] = []
+        for left in [opener - 1, opener + 1] where left >= 2 && left + 1 <= plan.layout.pages.count {
+            guard let picture = SpreadPicture(sheet: sheet, pixelHeight: 420) else { continue }
+            let photos = PhotoPainter(canvas: picture, preparer: plan.builder.photos, engine: plan.builder.engine,
+                                      language: book.language, minimumPPI: product.minimumImagePPI)
+            let painter = InteriorPainter(canvas: picture, frame: plan.frame, builder: plan.builder, book: book,
+                                          chapterFlows: plan.flows, photos: photos, cover: artist, sheet: sheet)
+            guard (try? painter.paint(plan.layout, only: [left, left + 1])) != nil, let png = try? picture.png() else { continue }
+            pictures.append(png)
+        }
+        return pictures
     }
 
     /// Everything decided before drawing: the measured flow of every chapter and the page plan.

@@ -35,6 +35,10 @@ struct InteriorStage {
         } catch {
             throw .failed(code: "io-error", message: "\(error)")
         }
+        // Pictures of the first spreads for the operator's report, beside it.
+        for (index, picture) in rendered.previews.enumerated() {
+            try? AtomicFile.write(picture, to: folder.appendingPathComponent("preview-spread-\(index + 1).png"))
+        }
         return Result(file: file, pages: rendered.pages, notices: rendered.notices, pageMarks: rendered.pageMarks)
     }
 }

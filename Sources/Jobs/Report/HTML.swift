@@ -24,6 +24,7 @@ enum HTML {
         .rejected, .warning { background: #fff1d6; color: #7a4b00; } .info { background: #e6eefb; color: #1f3f7a; }
         .muted { color: #666; } code { font-size: 0.85rem; word-break: break-all; }
         img.preview { max-width: 100%; width: 16rem; box-shadow: 0 2px 8px rgba(0,0,0,.25); }
+        img.spread { max-width: 100%; display: block; margin: 0.5rem 0; box-shadow: 0 2px 8px rgba(0,0,0,.2); }
         .counts span { margin-right: 1rem; }
         </style>
         </head>

@@ -17,6 +17,10 @@ enum JobReportPage {
         if FileManager.default.fileExists(atPath: folder.appendingPathComponent("preview-cover.png").path) {
             body += "<h2>Cover</h2>\n<img class=\"preview\" src=\"preview-cover.png\" alt=\"Cover of order \(HTML.escape(report.order))\">\n"
         }
+        let spreads = (1...2).map { "preview-spread-\($0).png" }.filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+        if !spreads.isEmpty {
+            body += "<h2>First spreads</h2>\n" + spreads.map { "<img class=\"spread\" src=\"\($0)\" alt=\"A spread of the interior\">" }.joined(separator: "\n") + "\n"
+        }
         body += "<h2>Stages</h2>\n<table><tr><th>stage</th><th>time</th></tr>"
         for stage in ["resolve", "render", "verify", "upload"] {
             body += "<tr><td>\(stage)</td><td>\(report.timingsMS[stage].map { "\($0) ms" } ?? "—")</td></tr>"

@@ -4,7 +4,7 @@ import Prepress
 /// Paints a laid-out interior on a PDF canvas: title page, contents, chapters, running heads.
 /// Reads the layout; decides nothing about what goes where.
 struct InteriorPainter {
-    let canvas: PDFCanvas
+    let canvas: PageSurface
     let frame: TextFrame
     let builder: FlowBuilder
     let book: Book
@@ -16,11 +16,13 @@ struct InteriorPainter {
     private var typography: Typography { builder.engine.typography }
     private var language: BookLanguage { book.language }
 
-    /// Paints every page; returns what the photos reported (placeholders, low resolution).
-    func paint(_ layout: BookLayout) throws(RenderError) -> [RenderNotice] {
+    /// Paints every page (or only `only`, 1-based); returns what the photos reported
+    /// (placeholders, low resolution).
+    func paint(_ layout: BookLayout, only: Set<Int>? = nil) throws(RenderError) -> [RenderNotice] {
         var notices: [RenderNotice] = []
         for (index, page) in layout.pages.enumerated() {
             let number = index + 1
+            if let only, !only.contains(number) { continue }
             canvas.beginPage(number, of: sheet)
             canvas.setFill(gray: 0)
             switch page.kind {
@@ -28,7 +30,7 @@ struct InteriorPainter {
                 // The title page is the front cover, drawn by the same drawCover as cover.pdf.
                 let geometry = frame.geometry
                 let trim = Rect(x: geometry.bleed, y: geometry.bleed, width: geometry.trimWidth, height: geometry.trimHeight)
-                if let notice = cover.drawCover(on: canvas.cairo, trim: trim, bleed: geometry.bleed, embedPhotoAsJPEG: true) {
+                if let notice = cover.drawCover(on: canvas.cairo, trim: trim, bleed: geometry.bleed, embedPhotoAsJPEG: canvas.embedsJPEG) {
                     notices.append(notice)
                 }
             case .contents:
@@ -43,7 +45,7 @@ struct InteriorPainter {
             canvas.endPage(number, of: sheet)
             try canvas.check("drawing page \(number)")
         }
-        addOutline(layout)
+        if let pdf = canvas as? PDFCanvas { addOutline(layout, on: pdf) }
         return notices
     }
 
@@ -133,7 +135,7 @@ struct InteriorPainter {
         }
     }
 
-    private func addOutline(_ layout: BookLayout) {
+    private func addOutline(_ layout: BookLayout, on canvas: PDFCanvas) {
         for (index, chapter) in book.chapters.enumerated() {
             let parent = canvas.addOutline(parent: 0, title: language.chapterTitle(year: chapter.year, month: chapter.month),
                                            page: layout.chapterPages[index], y: 0)

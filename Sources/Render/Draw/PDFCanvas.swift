@@ -4,7 +4,8 @@ import Prepress
 
 /// Owns a Cairo PDF surface and its drawing context. Every Cairo failure is thrown with
 /// Cairo's own words and the file it was writing.
-final class PDFCanvas {
+final class PDFCanvas: PageSurface {
+    let embedsJPEG = true
     let surface: OpaquePointer
     let cairo: OpaquePointer
     let file: URL
@@ -54,13 +55,6 @@ final class PDFCanvas {
     func addOutline(parent: Int32, title: String, page: Int, y: Double) -> Int32 {
         let target = "page=\(page) pos=[0 \(String(format: "%.2f", max(0, y)))]"
         return cairo_pdf_surface_add_outline(surface, parent, title, target, CAIRO_PDF_OUTLINE_FLAG_OPEN)
-    }
-
-    func setFill(gray: Double) { cairo_set_source_rgb(cairo, gray, gray, gray) }
-
-    func fillRectangle(x: Double, y: Double, width: Double, height: Double) {
-        cairo_rectangle(cairo, x, y, width, height)
-        cairo_fill(cairo)
     }
 
     /// Starts page `page` of `sheet`: drawing coordinates put the trim's top-left at

@@ -4,7 +4,7 @@ import Prepress
 
 /// Draws an entry's photos on the PDF canvas, or placeholders where they cannot be printed.
 struct PhotoPainter {
-    let canvas: PDFCanvas
+    let canvas: PageSurface
     let preparer: PhotoPreparer
     let engine: TextEngine
     let language: BookLanguage
@@ -25,7 +25,11 @@ struct PhotoPainter {
             paintPlaceholder(x: x, y: top, width: cell.width, height: cell.height)
             return [RenderNotice(code: error.code, message: "\(cell.photo.name): \(error)", entry: cell.entry, page: page)]
         }
-        PhotoEmbedding.embedJPEG(prepared.jpeg, on: canvas.cairo, x: x, y: top, width: cell.width, height: cell.height)
+        if canvas.embedsJPEG {
+            PhotoEmbedding.embedJPEG(prepared.jpeg, on: canvas.cairo, x: x, y: top, width: cell.width, height: cell.height)
+        } else {
+            PhotoEmbedding.paintJPEG(prepared.jpeg, on: canvas.cairo, x: x, y: top, width: cell.width, height: cell.height)
+        }
         let ppi = Double(prepared.pixelWidth) / (cell.width / 72)
         if ppi < minimumPPI {
             return [RenderNotice(code: "low-resolution-image",

@@ -142,6 +142,51 @@ import Testing
         #expect(report.error?.code == "signature-invalid")
     }
 
+    @Test func theReportsOpenInARealBrowserWithoutErrors() throws {
+        let workspace = try workspace()
+        _ = try drop(1, into: workspace, prefix: "web")
+        try JSONSerialization.data(withJSONObject: Sample.order(id: "web-bad", export: "missing"))
+            .write(to: workspace.root.appendingPathComponent("inbox/web-bad.json"))
+        _ = try run(workspace)
+        let reports = workspace.root.appendingPathComponent("reports")
+        let batch = try #require(try FileManager.default.contentsOfDirectory(atPath: reports.path).first { $0.hasSuffix(".html") })
+        let pages = [reports.appendingPathComponent(batch), workspace.jobs.appendingPathComponent("web-00/report.html"),
+                     workspace.jobs.appendingPathComponent("web-bad/report.html")]
+        for (index, page) in pages.enumerated() {
+            let shot = workspace.root.appendingPathComponent("shot-\(index).png")
+            let browser = try Tool.run("chromium", ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                                                    "--window-size=412,915", "--enable-logging=stderr", "--v=0",
+                                                    "--screenshot=\(shot.path)", page.absoluteString])
+            #expect(browser.status == 0, "\(browser.errors)")
+            let console = browser.errors.split(separator: "\n").filter { $0.contains("CONSOLE") || $0.contains("Uncaught") }
+            #expect(console.isEmpty, "\(page.lastPathComponent): \(console)")
+            let picture = try ImageGrid.load(shot, size: 4)
+            #expect(picture.width == 412, "a phone-wide screenshot of \(page.lastPathComponent)")
+        }
+        // The spread preview is the PDF's own drawing: its recto matches the PDF page's pixels.
+        let job = workspace.jobs.appendingPathComponent("web-00")
+        let spread = try PNGDecoder.decode(try Data(contentsOf: job.appendingPathComponent("preview-spread-1.png")))
+        #expect(spread.height == 420)
+        let half = spread.width / 2
+        var recto = RasterImage(pixels: [], width: half, height: spread.height, layout: .rgb, iccProfile: nil, scale: 1)
+        for row in 0..<spread.height {
+            let start = (row * spread.width + half) * 3
+            recto.pixels += spread.pixels[start..<(start + half * 3)]
+        }
+        let dpi = 420 / (210 * 72 / 25.4) * 72
+        let prefix = workspace.root.appendingPathComponent("page")
+        let bleed = Int((3 * 72 / 25.4 * dpi / 72).rounded())
+        _ = try Tool.run("pdftoppm", ["-png", "-r", String(format: "%.3f", dpi), "-f", "5", "-l", "5", "-x", String(bleed), "-y", String(bleed),
+                                     "-W", String(half), "-H", "420", "-singlefile", job.appendingPathComponent("interior.pdf").path, prefix.path])
+        let pdfPage = try ImageGrid.load(prefix.appendingPathExtension("png"), size: 16)
+        #expect(ImageGrid(recto, size: 16).difference(pdfPage) < 4, "preview and PDF differ by \(ImageGrid(recto, size: 16).difference(pdfPage))")
+
+        let html = try String(contentsOf: pages[0], encoding: .utf8)
+        #expect(html.contains("web-bad") && html.contains("web-00"))
+        let failure = try #require(html.range(of: "web-bad")), success = try #require(html.range(of: "web-00"))
+        #expect(failure.lowerBound < success.lowerBound, "failures come first")
+    }
+
     @Test func operatorCommands() throws {
         let workspace = try workspace()
         let order = try workspace.writeOrder(Sample.order(id: "op-1", export: "small"), name: "op-1.json")
