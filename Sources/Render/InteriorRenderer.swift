@@ -34,9 +34,9 @@ public struct InteriorRenderer: Sendable {
     public var product: Product
     public var typography: Typography
 
-    public init(product: Product, typography: Typography = Typography()) {
+    public init(product: Product, typography: Typography? = nil) {
         self.product = product
-        self.typography = typography
+        self.typography = typography ?? Typography(product: product)
     }
 
     public func render(_ book: Book, cover: CoverContent, to file: URL) throws(RenderError) -> Result {

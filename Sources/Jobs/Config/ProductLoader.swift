@@ -44,6 +44,10 @@ enum ProductLoader {
         let blackPoint = reader.bool("black_point_compensation", required: false)
         let megapixels = reader.integer("max_image_megapixels", required: false, in: 1...1000)
         let cropMarks = reader.bool("crop_marks", required: false)
+        let typefaces = reader.stringMap("typefaces", required: false) ?? [:]
+        for role in typefaces.keys.sorted() where !["serif", "sans", "mono"].contains(role) {
+            issues.add("unknown-key", "typefaces.\(role)", "expected serif, sans or mono")
+        }
         var bleedEdges: Set<SheetGeometry.Edge>?
         if let edges = reader.array("bleed_edges", required: false) {
             bleedEdges = []
@@ -71,6 +75,7 @@ enum ProductLoader {
         if let blackPoint { product.blackPointCompensation = blackPoint }
         if let megapixels { product.maximumImagePixels = megapixels * 1_000_000 }
         if let cropMarks { product.cropMarks = cropMarks }
+        product.typefaces = typefaces
         if let bleedEdges { product.bleedEdges = bleedEdges }
         return product
     }

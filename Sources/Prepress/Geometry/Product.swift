@@ -47,6 +47,8 @@ public struct Product: Sendable, Equatable {
     /// Interior edges that carry bleed; all four unless the product says otherwise.
     public var bleedEdges = Set(SheetGeometry.Edge.allCases)
     public var cropMarks = false
+    /// Typeface families by role (`serif`, `sans`, `mono`), overriding the registry's defaults.
+    public var typefaces: [String: String] = [:]
 
     public init(id: String, name: String, trimWidthMM: Double, trimHeightMM: Double, bleedMM: Double,
                 safetyMM: Double, binding: Binding, paperCaliperMM: Double, spineAllowanceMM: Double,

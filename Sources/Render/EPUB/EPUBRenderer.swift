@@ -8,9 +8,9 @@ public struct EPUBRenderer: Sendable {
     public var product: Product
     public var typography: Typography
 
-    public init(product: Product, typography: Typography = Typography()) {
+    public init(product: Product, typography: Typography? = nil) {
         self.product = product
-        self.typography = typography
+        self.typography = typography ?? Typography(product: product)
     }
 
     public struct Result: Sendable {

@@ -1,3 +1,5 @@
+import Prepress
+
 /// The one typeface registry: every face and size the book uses, in one place, so that the
 /// PDF, the cover and the EPUB agree. Families are fontconfig names of Debian-packaged fonts.
 public struct Typography: Sendable, Equatable {
@@ -19,6 +21,14 @@ public struct Typography: Sendable, Equatable {
     public var listIndent = 18.0
 
     public init() {}
+
+    /// The registry with the product's typefaces, where it names any.
+    public init(product: Product) {
+        self.init()
+        if let serif = product.typefaces["serif"] { serifFamily = serif }
+        if let sans = product.typefaces["sans"] { sansFamily = sans }
+        if let mono = product.typefaces["mono"] { monospaceFamily = mono }
+    }
 
     public var bodyLineHeight: Double { bodySize * lineHeightFactor }
 

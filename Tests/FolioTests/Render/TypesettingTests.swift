@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Jobs
 @testable import Render
+import Prepress
 
 @Suite struct TypesettingTests {
     /// Keeps each test's workspace (and so its files) alive until the test ends.
@@ -126,5 +127,24 @@ import Testing
 
     @Test func englishIsLeftAlone() {
         #expect(LanguageTypography(language: .english).apply("a cat and I went") == "a cat and I went")
+    }
+}
+
+@Suite struct TypefaceRegistryTests {
+    @Test func aProductCanChangeTheTypefaces() throws {
+        let workspace = try Workspace()
+        let file = workspace.root.appendingPathComponent("config/products/a5-softcover.json")
+        var product = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        product["typefaces"] = ["serif": "Noto Serif", "sans": "DejaVu Sans"]
+        try JSONSerialization.data(withJSONObject: product).write(to: file)
+        try workspace.writeExport("anna", journal: Sample.journal([Sample.entry("e1", "2025-01-03T08:15:00Z", text: "Words in another face.", title: "A title")]))
+        let (report, folder) = try workspace.render(Sample.order())
+        #expect(report.status == .done)
+        let fonts = try Tool.run("pdffonts", [folder.appendingPathComponent("interior.pdf").path]).output
+        #expect(fonts.contains("NotoSerif") && fonts.contains("DejaVuSans"), "\(fonts)")
+        #expect(!fonts.contains("Inter-Regular") && !fonts.contains("EBGaramond"))
+        product["typefaces"] = ["display": "X"]
+        try JSONSerialization.data(withJSONObject: product).write(to: file)
+        #expect(throws: InputError.self) { _ = try workspace.config.product("a5-softcover") }
     }
 }
