@@ -16,6 +16,11 @@ stops on SIGTERM. The first path segment picks the behaviour; requests are count
   away/...          307 to another origin (127.0.0.2)
   sink/...          reads and hashes the body without keeping it (large files)
 
+  tus/MODE/         a tus 1.0 server (core, creation, checksum): POST creates an upload,
+                    HEAD tells its offset, PATCH appends; MODE "drop" cuts the first PATCH
+                    halfway, keeping what arrived; a PATCH whose Upload-Checksum (sha256)
+                    does not match its body is refused with 460
+
 GET /_state returns every request seen (method, path, headers that matter, bytes, sha256).
 """
 import base64
@@ -33,6 +38,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 LOCK = threading.Lock()
 COUNTS = {}
 SEEN = []
+UPLOADS = {}
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -57,7 +63,64 @@ class Handler(BaseHTTPRequestHandler):
         self.upload()
 
     def do_POST(self):
+        if self.path.startswith("/tus/"):
+            return self.tus_create()
         self.upload()
+
+    def do_HEAD(self):
+        upload = UPLOADS.get(self.path)
+        if upload is None:
+            return self.respond(404)
+        self.send_response(200)
+        self.send_header("Tus-Resumable", "1.0.0")
+        self.send_header("Upload-Offset", str(len(upload["data"])))
+        self.send_header("Upload-Length", str(upload["length"]))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def do_PATCH(self):
+        upload = UPLOADS.get(self.path)
+        if upload is None:
+            return self.respond(404)
+        if self.headers.get("Content-Type") != "application/offset+octet-stream":
+            return self.respond(415)
+        if int(self.headers.get("Upload-Offset", "-1")) != len(upload["data"]):
+            return self.respond(409, b"offset mismatch")
+        length = int(self.headers.get("Content-Length", "0"))
+        upload["patches"] += 1
+        with LOCK:
+            SEEN.append({"method": "PATCH", "path": self.path, "offset": len(upload["data"]), "bytes": length,
+                         "authorization": self.headers.get("Authorization")})
+        if upload["mode"] == "drop" and upload["patches"] == 1:
+            upload["data"] += self.rfile.read(length // 2)
+            self.connection.shutdown(socket.SHUT_RDWR)
+            self.close_connection = True
+            return
+        body = self.rfile.read(length)
+        algorithm, _, expected = (self.headers.get("Upload-Checksum") or "").partition(" ")
+        if algorithm != "sha256" or base64.b64encode(hashlib.sha256(body).digest()).decode() != expected:
+            return self.respond(460, b"checksum mismatch")
+        upload["data"] += body
+        if len(upload["data"]) == upload["length"]:
+            with LOCK:
+                SEEN.append({"method": "complete", "path": self.path, "bytes": len(upload["data"]),
+                             "sha256": hashlib.sha256(bytes(upload["data"])).hexdigest()})
+        self.send_response(204)
+        self.send_header("Tus-Resumable", "1.0.0")
+        self.send_header("Upload-Offset", str(len(upload["data"])))
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def tus_create(self):
+        mode = self.path.strip("/").split("/")[1] if self.path.count("/") > 2 else "ok"
+        length = int(self.headers.get("Upload-Length", "-1"))
+        if self.headers.get("Tus-Resumable") != "1.0.0" or length < 0:
+            return self.respond(400, b"need Tus-Resumable and Upload-Length")
+        with LOCK:
+            location = "/tus/%s/files/%d" % (mode, len(UPLOADS) + 1)
+            UPLOADS[location] = {"length": length, "data": bytearray(), "mode": mode, "patches": 0}
+        self.respond(201, b"", [("Location", location), ("Tus-Resumable", "1.0.0")])
 
     def respond(self, status, body=b"", headers=()):
         self.send_response(status)

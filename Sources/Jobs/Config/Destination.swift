@@ -30,6 +30,8 @@ public struct Destination: Sendable, Equatable {
     public var lowSpeedBytes = 1024
     /// POST only: the multipart field carrying the file, and plain fields beside it
     /// (placeholders allowed in their values).
+    /// `http` (one request a file) or `tus` (resumable, tus 1.0; `url` is the creation endpoint).
+    public var protocolName = "http"
     public var formField = "file"
     public var formFields: [String: String] = [:]
 
@@ -74,6 +76,7 @@ public struct Destination: Sendable, Equatable {
             retry.budgetSeconds = retryReader.integer("budget_s", required: false, in: 1...86_400) ?? retry.budgetSeconds
             retryReader.rejectUnknownKeys()
         }
+        let protocolName = reader.choice("protocol", required: false, from: ["http", "tus"]) ?? "http"
         var timeouts = (connect: 15, lowSpeedSeconds: 30, lowSpeedBytes: 1024)
         if var timeoutReader = reader.object("timeouts", required: false) {
             timeouts.connect = timeoutReader.integer("connect_s", required: false, in: 1...600) ?? timeouts.connect
@@ -94,6 +97,7 @@ public struct Destination: Sendable, Equatable {
                                       configFolder: configFolder)
         (destination.connectTimeout, destination.lowSpeedSeconds, destination.lowSpeedBytes) = timeouts
         (destination.formField, destination.formFields) = form
+        destination.protocolName = protocolName
         return destination
     }
 

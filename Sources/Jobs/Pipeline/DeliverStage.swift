@@ -21,7 +21,12 @@ struct DeliverStage {
                 switch settings(for: output) {
                 case .success(let settings):
                     let key = SHA256.hex(of: Data("\(orderID):\(output.file):\(output.sha256)".utf8))
-                    result = HTTPUploader(settings: settings).deliver(request, idempotencyKey: key)
+                    if destination.protocolName == "tus" {
+                        result = TusUploader(settings: settings, checksum: { SHA256.base64(ofFile: $0, from: $1) })
+                            .deliver(request, idempotencyKey: key)
+                    } else {
+                        result = HTTPUploader(settings: settings).deliver(request, idempotencyKey: key)
+                    }
                 case .failure(let problem):
                     result = DeliveryResult(delivered: false, attempts: [DeliveryAttempt(httpStatus: nil, error: problem.description, bytesSent: 0)])
                 }

@@ -93,3 +93,15 @@ public struct SHA256 {
 extension UInt32 {
     fileprivate func rotatedRight(_ count: UInt32) -> UInt32 { (self >> count) | (self << (32 - count)) }
 }
+
+extension SHA256 {
+    /// Base64 SHA-256 of a file from `offset` to its end, read in chunks (tus Upload-Checksum).
+    public static func base64(ofFile url: URL, from offset: Int64) -> String {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return "" }
+        defer { try? handle.close() }
+        try? handle.seek(toOffset: UInt64(max(0, offset)))
+        var hasher = SHA256()
+        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(chunk) }
+        return Data(hasher.finalize()).base64EncodedString()
+    }
+}

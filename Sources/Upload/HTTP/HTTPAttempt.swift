@@ -16,10 +16,14 @@ struct HTTPAttempt {
     /// Per-transfer state the C callbacks reach through their user-data pointer.
     final class Context {
         let descriptor: Int32
+        let sendsBody: Bool
         var headers: [String: String] = [:]
         var body = Data()
 
-        init(descriptor: Int32) { self.descriptor = descriptor }
+        init(descriptor: Int32, sendsBody: Bool) {
+            self.descriptor = descriptor
+            self.sendsBody = sendsBody
+        }
     }
 
     var url: String
@@ -35,6 +39,10 @@ struct HTTPAttempt {
     var formFields: [String: String] = [:]
     /// Multipart: the file part's own Content-Digest header.
     var partDigest: String?
+    /// Send the file from this byte on (a resumed tus upload), or no body at all (`nil` file
+    /// range: HEAD, or a tus creation POST).
+    var offset: Int64 = 0
+    var sendsBody = true
 
     func run() -> Outcome {
         guard let curl = CurlHandle() else {
@@ -45,7 +53,7 @@ struct HTTPAttempt {
             return Outcome(status: 0, curlCode: -1, error: "cannot open \(file.lastPathComponent)", bytesSent: 0, headers: [:])
         }
         defer { close(descriptor) }
-        let context = Context(descriptor: descriptor)
+        let context = Context(descriptor: descriptor, sendsBody: sendsBody)
         let pointer = Unmanaged.passUnretained(context).toOpaque()
         curl.set(CURLOPT_URL, url)
         curl.set(CURLOPT_NOSIGNAL, 1)
@@ -92,14 +100,18 @@ struct HTTPAttempt {
                 curl_mime_headers(part, list, 1)  // the part takes the list and frees it
             }
             curl.set(CURLOPT_MIMEPOST, pointer: UnsafeRawPointer(mime))
+        } else if method == "HEAD" {
+            curl.set(CURLOPT_NOBODY, 1)
         } else {
             curl.set(CURLOPT_UPLOAD, 1)
             if method != "PUT" { curl.set(CURLOPT_CUSTOMREQUEST, method) }
             curl.set(CURLOPT_READDATA, pointer: pointer)
-            curl.set(CURLOPT_INFILESIZE_LARGE, offset: size)
+            if offset > 0 { lseek(descriptor, off_t(offset), SEEK_SET) }
+            curl.set(CURLOPT_INFILESIZE_LARGE, offset: sendsBody ? size - offset : 0)
             _ = folio_curl_set_read_function(curl.handle) { buffer, size, count, user in
                 guard let buffer, let user else { return Int(CURL_READFUNC_ABORT) }
                 let context = Unmanaged<Context>.fromOpaque(user).takeUnretainedValue()
+                guard context.sendsBody else { return 0 }
                 let got = read(context.descriptor, buffer, size * count)
                 return got < 0 ? Int(CURL_READFUNC_ABORT) : got
             }

@@ -190,3 +190,45 @@ import Testing
         #expect(report.error?.message.contains("FOLIO_TEST_UNSET_TOKEN") == true)
     }
 }
+
+@Suite struct TusTests {
+    @Test func aDroppedUploadResumesFromTheServersOffset() throws {
+        let server = try FaultServer()
+        let workspace = try Workspace()
+        let file = workspace.root.appendingPathComponent("book.epub")
+        var bytes = [UInt8](repeating: 0, count: 400_000)
+        for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: index &* 2654435761 >> 13) }
+        try Data(bytes).write(to: file)
+        let sha = SHA256.hex(of: Data(bytes))
+        var settings = HTTPUploader.Settings()
+        settings.baseDelay = 0.01
+        settings.authorization = "Bearer TUS-SECRET"
+        let uploader = TusUploader(settings: settings, checksum: { SHA256.base64(ofFile: $0, from: $1) }, sleep: { _ in })
+        let result = uploader.deliver(DeliveryRequest(url: server.url("tus/drop/"), file: file, sha256: sha, baseFolder: workspace.root),
+                                      idempotencyKey: "k")
+        #expect(result.delivered, "\(result.attempts)")
+        // Created, a PATCH cut halfway, then the offset asked and only the rest sent.
+        #expect(result.attempts.map(\.httpStatus) == [201, nil, 200, 204])
+        let patches = try server.requests().filter { $0["method"] as? String == "PATCH" }
+        #expect(patches.map { $0["offset"] as? Int } == [0, 200_000])
+        #expect(patches.last?["bytes"] as? Int == 200_000)
+        #expect(patches.allSatisfy { $0["authorization"] as? String == "Bearer TUS-SECRET" })
+        let complete = try #require(try server.requests().last { $0["method"] as? String == "complete" })
+        #expect(complete["sha256"] as? String == sha)
+        #expect(!"\(result.attempts)".contains("TUS-SECRET"))
+    }
+
+    @Test func aWrongChecksumIsRefusedAndRetried() throws {
+        let server = try FaultServer()
+        let workspace = try Workspace()
+        let file = workspace.root.appendingPathComponent("x.bin")
+        try Data(repeating: 7, count: 10_000).write(to: file)
+        var settings = HTTPUploader.Settings()
+        settings.maxAttempts = 4
+        let uploader = TusUploader(settings: settings, checksum: { _, _ in "AAAA" }, sleep: { _ in })
+        let result = uploader.deliver(DeliveryRequest(url: server.url("tus/ok/"), file: file, sha256: "", baseFolder: workspace.root),
+                                      idempotencyKey: "k")
+        #expect(!result.delivered)
+        #expect(result.attempts.contains { $0.httpStatus == 460 })
+    }
+}
