@@ -153,6 +153,9 @@ final class Progress {
         case .started(let job, let attempt, let slot):
             slots[slot] = "\(job) (attempt \(attempt))"
             line = "started \(job) (attempt \(attempt))"
+        case .stage(let job, let stage, let slot):
+            slots[slot] = "\(job) \(stage)"
+            line = "\(job): \(stage)"
         case .finished(let job, let state, let error, let slot):
             slots[slot] = "idle"
             line = "\(state.rawValue) \(job)" + (error.map { ": \($0.prefix(160))" } ?? "")

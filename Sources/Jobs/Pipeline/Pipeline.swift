@@ -6,6 +6,8 @@ import Render
 /// every outcome, good or bad, is a report, so one bad order cannot stop a batch.
 public struct Pipeline: Sendable {
     public var config: FolioConfig
+    /// Told what the job is doing as it goes (`render`, `render: 118 pages`, `upload: …`).
+    public var onStage: @Sendable (String) -> Void = { _ in }
 
     public init(config: FolioConfig) {
         self.config = config
@@ -43,15 +45,18 @@ public struct Pipeline: Sendable {
             throw JobError.rejected(error)
         }
         report.order = input.order.id
+        onStage("resolve")
         let resolved = Resolver.resolve(order: input.order, journal: input.journal)
         report.entries = .init(included: resolved.book.entries.count, archivedExcluded: resolved.archivedExcluded)
         clock.lap("resolve", into: &report)
 
         let cover = input.coverContent
+        onStage("render")
         // The interior is always laid out: the cover's spine depends on its final page count.
         let interior = try InteriorStage(product: input.product, configFolder: config.folder)
             .run(resolved.book, cover: cover, into: folder)
         report.preflight += interior.notices.map(Self.finding)
+        onStage("render: \(interior.pages) pages")
         var produced: [(kind: Order.Output, file: URL, pages: Int?)] = []
         if input.order.outputs.contains(.interior) { produced.append((.interior, interior.file, interior.pages)) } else {
             try? FileManager.default.removeItem(at: interior.file)
@@ -84,6 +89,7 @@ public struct Pipeline: Sendable {
             report.outputs.append(.init(kind: output.kind.rawValue, file: output.file.lastPathComponent, bytes: digest.bytes,
                                         sha256: digest.digest, pages: output.pages))
         }
+        onStage("verify")
         let verified = VerifyStage(product: input.product, configFolder: config.folder)
             .run(produced, interiorPages: interior.pages, forbidden: resolved.forbiddenText)
         report.preflight += verified
@@ -97,6 +103,8 @@ public struct Pipeline: Sendable {
                                       + errors.prefix(3).map { "\($0.code) \($0.message)" }.joined(separator: "; "))
         }
         guard deliver else { return }
+        let bytes = report.outputs.reduce(Int64(0)) { $0 + $1.bytes }
+        onStage(String(format: "upload: %.1f MB", Double(bytes) / 1_048_576))
         let delivery = DeliverStage(destination: input.destination, orderID: input.order.id).run(report.outputs, folder: folder)
         report.uploads = delivery.uploads
         clock.lap("upload", into: &report)

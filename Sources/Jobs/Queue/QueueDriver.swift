@@ -7,7 +7,9 @@ public protocol QueueDriver: AnyObject {
     /// lease) for `worker`, holding it for `lease` seconds.
     func claim(worker: String, lease: Double) throws -> QueuedJob?
     /// Extends the lease; false when the job is no longer this worker's.
-    func heartbeat(id: String, worker: String, lease: Double, stage: String) throws -> Bool
+    func heartbeat(id: String, worker: String, lease: Double) throws -> Bool
+    /// Records what a running job is doing (`render: 118 pages`), for status and progress.
+    func setStage(id: String, stage: String) throws
     /// Ends an attempt: done, or failed (retried with backoff while attempts remain, unless
     /// `final`). Only the worker holding the job can end it: a stale worker changes nothing.
     func finish(id: String, worker: String, succeeded: Bool, error: String?, final: Bool) throws -> QueuedJob.State?

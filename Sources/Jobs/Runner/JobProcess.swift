@@ -22,7 +22,10 @@ public enum JobProcess {
                 // The gate again, inside the job: a row written into the queue by other means
                 // than intake cannot bypass it.
                 try OrderGate(config: config, environment: environment).checkSignature(job.order, file: "queue:\(id)", signature: job.signature)
-                report = Pipeline(config: config).run(orderData: job.order, orderFile: "queue:\(id)", into: folder, deliver: true)
+                var pipeline = Pipeline(config: config)
+                let stages = StageRecorder(queue: queue, id: id)
+                pipeline.onStage = { stages.record($0) }
+                report = pipeline.run(orderData: job.order, orderFile: "queue:\(id)", into: folder, deliver: true)
             } catch {
                 report = JobReport(order: id, status: .rejected)
                 report.error = JobError.rejected(error).failure
@@ -86,4 +89,17 @@ public enum JobProcess {
             break
         }
     }
+}
+
+/// Writes a job's stage into the queue for the runner's progress and `folio status`.
+final class StageRecorder: @unchecked Sendable {
+    private let queue: QueueDriver
+    private let id: String
+
+    init(queue: QueueDriver, id: String) {
+        self.queue = queue
+        self.id = id
+    }
+
+    func record(_ stage: String) { try? queue.setStage(id: id, stage: stage) }
 }

@@ -23,6 +23,7 @@ public final class Runner {
     public enum Event {
         case intake(accepted: Int, rejected: [(file: String, reason: String)])
         case started(job: String, attempt: Int, slot: Int)
+        case stage(job: String, stage: String, slot: Int)
         case finished(job: String, state: QueuedJob.State, error: String?, slot: Int)
         case released(job: String)
     }
@@ -33,6 +34,7 @@ public final class Runner {
         var slot: Int
         var worker: String
         var lastBeat: Date
+        var stage = "claimed"
     }
 
     let config: FolioConfig
@@ -78,8 +80,12 @@ public final class Runner {
                 if item.process.isRunning {
                     var beating = item
                     if Date().timeIntervalSince(item.lastBeat) >= config.leaseSeconds / 3 {
-                        _ = try queue.heartbeat(id: item.job.id, worker: item.worker, lease: config.leaseSeconds, stage: "working")
+                        _ = try queue.heartbeat(id: item.job.id, worker: item.worker, lease: config.leaseSeconds)
                         beating.lastBeat = Date()
+                    }
+                    if let stage = try queue.job(item.job.id)?.stage, stage != item.stage {
+                        beating.stage = stage
+                        onEvent(.stage(job: item.job.id, stage: stage, slot: item.slot))
                     }
                     if stop.isStopped {
                         item.process.terminate()

@@ -60,7 +60,7 @@ final class TestClock: @unchecked Sendable {
         clock.advance(31)
         let second = try #require(try q.claim(worker: "other", lease: 30))
         #expect(second.id == "a" && second.attempts == 2)
-        #expect(try q.heartbeat(id: "a", worker: "dead", lease: 30, stage: "x") == false)
+        #expect(try q.heartbeat(id: "a", worker: "dead", lease: 30) == false)
         #expect(try q.finish(id: "a", worker: "dead", succeeded: true, error: nil, final: false) == nil)
         #expect(try q.finish(id: "a", worker: "other", succeeded: true, error: nil, final: false) == .done)
         #expect(try q.eventCounts("done") == ["a": 1])
@@ -72,7 +72,8 @@ final class TestClock: @unchecked Sendable {
         _ = try q.claim(worker: "w", lease: 30)
         for _ in 0..<5 {
             clock.advance(20)
-            #expect(try q.heartbeat(id: "a", worker: "w", lease: 30, stage: "render"))
+            #expect(try q.heartbeat(id: "a", worker: "w", lease: 30))
+            try q.setStage(id: "a", stage: "render")
         }
         #expect(try q.claim(worker: "thief", lease: 30) == nil)
         #expect(try q.job("a")?.stage == "render")

@@ -48,6 +48,10 @@ import Testing
 
         let result = try run(workspace)
         #expect(result.status == 1, "\(result.output)\n\(result.errors)")
+        // In a pipe: one line per event, stages with what they did.
+        #expect(result.output.contains("started ord-00 (attempt 1)"))
+        #expect(result.output.range(of: #"ord-\d\d: render: \d+ pages"#, options: .regularExpression) != nil, "\(result.output)")
+        #expect(result.output.contains("failed corrupt"))
         let states = try states(workspace)
         #expect(good.allSatisfy { states[$0] == "done" }, "\(states)")
         #expect(states["corrupt"] == "failed")
@@ -114,6 +118,28 @@ import Testing
             #expect(!names.contains { $0.hasPrefix(".") }, "\(id) has a partial file: \(names)")
             #expect(names.contains("interior.pdf") && names.contains("report.json"))
         }
+    }
+
+    @Test func sigtermStopsCleanlyAndReleasesRunningJobs() throws {
+        let workspace = try workspace()
+        let ids = try drop(8, into: workspace, prefix: "term")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: folio)
+        process.arguments = ["run", "--workers", "2", "--config", workspace.configFile.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        let stopped = Date()
+        process.terminate()
+        process.waitUntilExit()
+        #expect(Date().timeIntervalSince(stopped) < 15, "the runner stops promptly")
+        let after = try states(workspace)
+        #expect(!after.values.contains("running"), "running jobs are released, not left holding a lease: \(after)")
+        #expect(!after.values.contains("failed"))
+        let rest = try run(workspace)
+        #expect(rest.status == 0)
+        #expect(try states(workspace).filter { ids.contains($0.key) }.values.allSatisfy { $0 == "done" })
     }
 
     @Test func signaturesAreCheckedAtIntakeAndAgainInTheJob() throws {

@@ -113,12 +113,17 @@ public final class SQLiteQueue: QueueDriver {
         }
     }
 
-    public func heartbeat(id: String, worker: String, lease: Double, stage: String) throws -> Bool {
+    public func heartbeat(id: String, worker: String, lease: Double) throws -> Bool {
         let now = environment.now()
         let rows = try database.execute("""
-            UPDATE jobs SET lease_until = ?, stage = ?, updated_at = ? WHERE id = ? AND worker = ? AND state = 'running' RETURNING id
-            """, [.real(now + lease), .text(stage), .real(now), .text(id), .text(worker)])
+            UPDATE jobs SET lease_until = ?, updated_at = ? WHERE id = ? AND worker = ? AND state = 'running' RETURNING id
+            """, [.real(now + lease), .real(now), .text(id), .text(worker)])
         return !rows.isEmpty
+    }
+
+    public func setStage(id: String, stage: String) throws {
+        try database.execute("UPDATE jobs SET stage = ?, updated_at = ? WHERE id = ? AND state = 'running'",
+                             [.text(stage), .real(environment.now()), .text(id)])
     }
 
     public func finish(id: String, worker: String, succeeded: Bool, error: String?, final: Bool) throws -> QueuedJob.State? {
