@@ -16,11 +16,11 @@ struct VerifyStage {
             switch output.kind {
             case .interior:
                 results = PDFVerifier(expectations: .init(sheet: product.interiorSheet, pageRules: product.pageRules,
-                                                          outputComponents: components, pages: output.pages, forbidden: forbidden))
-                    .verify(output.file)
+                                                          outputComponents: components, pages: output.pages, forbidden: forbidden),
+                                       thorough: false).verify(output.file)
             case .cover:
                 results = PDFVerifier(expectations: .init(sheet: product.coverSheet(pages: interiorPages), outputComponents: components,
-                                                          pages: 1, forbidden: forbidden)).verify(output.file)
+                                                          pages: 1, forbidden: forbidden), thorough: false).verify(output.file)
             case .epub:
                 results = EPUBVerifier(expectations: .init(forbidden: forbidden)).verify(output.file)
             }

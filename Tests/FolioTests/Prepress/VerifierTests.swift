@@ -29,8 +29,14 @@ import Testing
         let file = workspace.root.appendingPathComponent("mutant-\(UUID().uuidString).pdf")
         try Data(bytes).write(to: file)
         let product = try product()
-        let verifier = PDFVerifier(expectations: expectations ?? .init(sheet: product.interiorSheet, pageRules: product.pageRules, outputComponents: 3))
-        return Set(verifier.verify(file).filter { $0.severity == .error }.map(\.code))
+        // The pipeline's mode (without qpdf's exhaustive pass) must catch every damage alone.
+        let verifier = PDFVerifier(expectations: expectations ?? .init(sheet: product.interiorSheet, pageRules: product.pageRules, outputComponents: 3),
+                                   thorough: false)
+        let codes = Set(verifier.verify(file).filter { $0.severity == .error }.map(\.code))
+        var thorough = verifier
+        thorough.thorough = true
+        #expect(codes.isSubset(of: Set(thorough.verify(file).filter { $0.severity == .error }.map(\.code))))
+        return codes
     }
 
     func epubCodes(_ file: URL, forbidden: [String] = []) -> Set<String> {
