@@ -14,24 +14,9 @@ struct CoverStage {
     }
 
     func run(_ content: CoverContent, pages: Int, contentDate: Date, into folder: URL) throws(JobError) -> Result {
-        let file = folder.appendingPathComponent("cover.pdf")
-        let drawn = folder.appendingPathComponent(".cover.cairo.pdf")
-        let finished = AtomicFile.temporary(for: file)
-        defer {
-            try? FileManager.default.removeItem(at: drawn)
-            try? FileManager.default.removeItem(at: finished)
-        }
-        let spread: CoverRenderer.Spread
-        do {
-            spread = try CoverRenderer(product: product).renderSpread(content, pages: pages, to: drawn)
-        } catch {
-            throw .failed(code: error.code, message: "\(file.lastPathComponent): \(error.message)")
-        }
-        try PrintFinishing.finish(drawn, to: finished, sheet: spread.sheet, product: product, configFolder: configFolder, date: contentDate)
-        do {
-            try AtomicFile.moveIntoPlace(finished, file)
-        } catch {
-            throw .failed(code: "io-error", message: "\(error)")
+        let (file, spread) = try PrintFinishing.produce("cover.pdf", in: folder, product: product, configFolder: configFolder,
+                                                       date: contentDate, sheet: \.sheet) { drawn throws(RenderError) in
+            try CoverRenderer(product: product).renderSpread(content, pages: pages, to: drawn)
         }
         return Result(file: file, spread: spread)
     }
@@ -39,6 +24,33 @@ struct CoverStage {
 
 /// The qpdf finishing step both PDFs share: boxes, output intent, /ID, dates.
 enum PrintFinishing {
+    /// Draws a PDF under a temporary name, finishes it for print and renames it into place, so
+    /// no half-made file is ever seen under its real name.
+    static func produce<T>(_ name: String, in folder: URL, product: Product, configFolder: URL, date: Date,
+                           sheet: (T) -> SheetGeometry,
+                           draw: (URL) throws(RenderError) -> T) throws(JobError) -> (file: URL, drawn: T) {
+        let file = folder.appendingPathComponent(name)
+        let drawn = folder.appendingPathComponent(".\(file.deletingPathExtension().lastPathComponent).cairo.pdf")
+        let finished = AtomicFile.temporary(for: file)
+        defer {
+            try? FileManager.default.removeItem(at: drawn)
+            try? FileManager.default.removeItem(at: finished)
+        }
+        let result: T
+        do {
+            result = try draw(drawn)
+        } catch {
+            throw .failed(code: error.code, message: "\(name): \(error.message)")
+        }
+        try finish(drawn, to: finished, sheet: sheet(result), product: product, configFolder: configFolder, date: date)
+        do {
+            try AtomicFile.moveIntoPlace(finished, file)
+        } catch {
+            throw .failed(code: "io-error", message: "\(error)")
+        }
+        return (file, result)
+    }
+
     static func finish(_ drawn: URL, to finished: URL, sheet: SheetGeometry, product: Product,
                        configFolder: URL, date: Date) throws(JobError) {
         do {

@@ -16,24 +16,9 @@ struct InteriorStage {
     }
 
     func run(_ book: Book, cover: CoverContent, into folder: URL) throws(JobError) -> Result {
-        let file = folder.appendingPathComponent("interior.pdf")
-        let drawn = folder.appendingPathComponent(".interior.cairo.pdf")
-        let finished = AtomicFile.temporary(for: file)
-        defer {
-            try? FileManager.default.removeItem(at: drawn)
-            try? FileManager.default.removeItem(at: finished)
-        }
-        let rendered: InteriorRenderer.Result
-        do {
-            rendered = try InteriorRenderer(product: product).render(book, cover: cover, to: drawn)
-        } catch {
-            throw .failed(code: error.code, message: "\(file.lastPathComponent): \(error.message)")
-        }
-        try PrintFinishing.finish(drawn, to: finished, sheet: product.interiorSheet, product: product, configFolder: configFolder, date: book.contentDate)
-        do {
-            try AtomicFile.moveIntoPlace(finished, file)
-        } catch {
-            throw .failed(code: "io-error", message: "\(error)")
+        let (file, rendered) = try PrintFinishing.produce("interior.pdf", in: folder, product: product, configFolder: configFolder,
+                                                         date: book.contentDate, sheet: { _ in product.interiorSheet }) { drawn throws(RenderError) in
+            try InteriorRenderer(product: product).render(book, cover: cover, to: drawn)
         }
         // Pictures of the first spreads for the operator's report, beside it.
         for (index, picture) in rendered.previews.enumerated() {

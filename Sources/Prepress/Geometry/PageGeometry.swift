@@ -34,7 +34,8 @@ public struct PageBox: Sendable, Equatable {
     }
 }
 
-/// One page of a book: the trim size with bleed on every edge; MediaBox = BleedBox = trim + bleed.
+/// One page of a book: the trim size, its bleed and safety margin. Which edges bleed, and the
+/// boxes each page gets, are `SheetGeometry`'s.
 public struct PageGeometry: Sendable, Equatable {
     public var trimWidth: Double
     public var trimHeight: Double
@@ -48,9 +49,5 @@ public struct PageGeometry: Sendable, Equatable {
         self.safety = safety
     }
 
-    public var mediaWidth: Double { trimWidth + 2 * bleed }
     public var mediaHeight: Double { trimHeight + 2 * bleed }
-    public var mediaBox: PageBox { PageBox(x0: 0, y0: 0, x1: mediaWidth, y1: mediaHeight) }
-    public var bleedBox: PageBox { mediaBox }
-    public var trimBox: PageBox { PageBox(x0: bleed, y0: bleed, x1: bleed + trimWidth, y1: bleed + trimHeight) }
 }
