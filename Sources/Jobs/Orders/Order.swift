@@ -1,4 +1,5 @@
 import Foundation
+import Prepress
 import Render
 
 /// A print order (`folio-order/1`): which export becomes which book, where it goes.
@@ -136,11 +137,5 @@ public struct Order: Sendable, Equatable {
         guard let first = text.unicodeScalars.first, text.unicodeScalars.count <= 100,
               first.isASCIIAlphanumeric else { return false }
         return text.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || "._-".unicodeScalars.contains($0) }
-    }
-}
-
-extension Unicode.Scalar {
-    var isASCIIAlphanumeric: Bool {
-        ("a"..."z").contains(self) || ("A"..."Z").contains(self) || ("0"..."9").contains(self)
     }
 }

@@ -14,9 +14,11 @@ public struct Pipeline: Sendable {
     }
 
     /// Runs one order into `folder`; with `deliver`, verified outputs go to the order's destination.
-    public func run(orderData: Data, orderFile: String, into folder: URL, deliver: Bool = false) -> JobReport {
+    /// `attempt` is the queue's count of tries, recorded in the report.
+    public func run(orderData: Data, orderFile: String, into folder: URL, deliver: Bool = false, attempt: Int = 1) -> JobReport {
         var report = JobReport(order: Self.orderID(in: orderData) ?? URL(fileURLWithPath: orderFile).deletingPathExtension().lastPathComponent,
                                status: .done)
+        report.attempts = attempt
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try work(orderData: orderData, orderFile: orderFile, folder: folder, deliver: deliver, report: &report)

@@ -1,10 +1,8 @@
+import Prepress
+
 /// Small helpers for the operator's HTML pages: everything escaped, one stylesheet inline.
 enum HTML {
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "'", with: "&#39;")
-    }
+    static func escape(_ text: String) -> String { XMLEscape.escape(text) }
 
     static func page(title: String, body: String) -> String {
         """

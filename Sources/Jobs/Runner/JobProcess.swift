@@ -25,13 +25,14 @@ public enum JobProcess {
                 var pipeline = Pipeline(config: config)
                 let stages = StageRecorder(queue: queue, id: id)
                 pipeline.onStage = { stages.record($0) }
-                report = pipeline.run(orderData: job.order, orderFile: "queue:\(id)", into: folder, deliver: true)
+                report = pipeline.run(orderData: job.order, orderFile: "queue:\(id)", into: folder, deliver: true,
+                                      attempt: job.attempts)
             } catch {
                 report = JobReport(order: id, status: .rejected)
+                report.attempts = job.attempts
                 report.error = JobError.rejected(error).failure
+                try AtomicFile.write(try report.encoded(), to: folder.appendingPathComponent("report.json"))
             }
-            report.attempts = job.attempts
-            try AtomicFile.write(try report.encoded(), to: folder.appendingPathComponent("report.json"))
             try JobReportPage.write(report, folder: folder, config: config)
             return 0
         } catch {

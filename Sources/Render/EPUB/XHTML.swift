@@ -1,3 +1,5 @@
+import Prepress
+
 /// XHTML text for the EPUB: escaping, and turning the Pango markup the shared CommonMark reader
 /// produces into XHTML inline elements.
 enum XHTML {
@@ -46,11 +48,5 @@ enum XHTML {
     /// A page-break marker for print page `page`.
     static func pageBreak(_ page: Int) -> String {
         "<span epub:type=\"pagebreak\" role=\"doc-pagebreak\" id=\"page-\(page)\" aria-label=\"\(page)\"></span>"
-    }
-}
-
-extension Unicode.Scalar {
-    var isASCIIAlphanumeric: Bool {
-        ("a"..."z").contains(self) || ("A"..."Z").contains(self) || ("0"..."9").contains(self)
     }
 }

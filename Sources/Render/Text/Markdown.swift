@@ -1,5 +1,6 @@
 import CCmark
 import Foundation
+import Prepress
 
 /// Entry text as the book sets it: CommonMark parsed by cmark into blocks whose inline
 /// content is Pango markup. Raw HTML is dropped, never rendered.
@@ -99,21 +100,8 @@ struct MarkdownReader {
 }
 
 enum PangoMarkup {
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    /// Pango markup escapes as XML does.
+    static func escape(_ text: String) -> String { XMLEscape.escape(text) }
 }
 
 /// Removes what no text layout should see: control characters (but tabs and newlines), and

@@ -1,0 +1,26 @@
+/// Escaping for XML-family text (Pango markup, XHTML, HTML): `&`, `<`, `>` and both quotes,
+/// so text can stand in element content and in attribute values alike.
+public enum XMLEscape {
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+extension Unicode.Scalar {
+    /// `a`–`z`, `A`–`Z` or `0`–`9`: what identifiers, file names and XML ids are built from.
+    public var isASCIIAlphanumeric: Bool {
+        ("a"..."z").contains(self) || ("A"..."Z").contains(self) || ("0"..."9").contains(self)
+    }
+}
