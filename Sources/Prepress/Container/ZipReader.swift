@@ -15,11 +15,12 @@ struct ZipReader {
         var extraLength: Int
     }
 
-    let bytes: [UInt8]
+    /// May be memory-mapped: entries are read one at a time.
+    let bytes: Data
     private(set) var entries: [Entry] = []
     private(set) var findings: [Finding] = []
 
-    init(bytes: [UInt8]) {
+    init(bytes: Data) {
         self.bytes = bytes
         readDirectory()
     }

@@ -1,8 +1,11 @@
+import Foundation
+
 /// Folio's own reading of a PDF's skeleton, byte by byte: header, `%%EOF`, `startxref`, every
 /// classic xref section along the /Prev chain, each in-use offset landing on `N G obj`, and the
 /// trailer's /Root, /Info and /ID. Files with cross-reference streams are left to qpdf.
+/// `bytes` may be memory-mapped: only the pages around the offsets read are ever touched.
 struct PDFByteStructure {
-    let bytes: [UInt8]
+    let bytes: Data
 
     func check() -> [Finding] {
         var findings: [Finding] = []

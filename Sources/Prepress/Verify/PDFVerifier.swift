@@ -18,10 +18,12 @@ public struct PDFVerifier: Sendable {
     }
 
     public func verify(_ file: URL) -> [Finding] {
-        guard let data = try? Data(contentsOf: file) else {
+        // Mapped, not read: a book's PDF can be tens of megabytes, and the skeleton check reads
+        // only its xref and object headers.
+        guard let data = try? Data(contentsOf: file, options: .alwaysMapped) else {
             return [Finding(.error, "unreadable", "cannot read \(file.path)")]
         }
-        var findings = PDFByteStructure(bytes: [UInt8](data)).check()
+        var findings = PDFByteStructure(bytes: data).check()
         guard let document = QPDFDocument(file: file), !document.unreadable else {
             return findings + [Finding(.error, "pdf-structure", "qpdf cannot read the file")]
         }
