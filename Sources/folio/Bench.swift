@@ -18,12 +18,14 @@ enum Bench {
 
     static func run(_ arguments: Arguments, console: Console) -> Int32 {
         let photos = Int(arguments.options["photos"] ?? "") ?? 120
+        let product = arguments.options["product"] ?? "a5-softcover"
         let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-bench")
         try? FileManager.default.removeItem(at: root)
         var results: [Figures] = []
         for count in [photos, photos * 4] {
             do {
-                results.append(try measure(photos: count, root: root.appendingPathComponent("p\(count)"), console: console))
+                results.append(try measure(photos: count, product: product, root: root.appendingPathComponent("p\(count)"),
+                                           console: console))
             } catch {
                 console.complain("bench failed: \(error)")
                 return 1
@@ -41,11 +43,11 @@ enum Bench {
         return results.allSatisfy { $0.status == "done" } ? 0 : 1
     }
 
-    private static func measure(photos: Int, root: URL, console: Console) throws -> Figures {
+    private static func measure(photos: Int, product: String, root: URL, console: Console) throws -> Figures {
         let config = root.appendingPathComponent("config")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         let repositoryConfig = FolioConfig.defaultLocation().deletingLastPathComponent()
-        for folder in ["products", "destinations"] {
+        for folder in ["products", "destinations", "icc"] where FileManager.default.fileExists(atPath: repositoryConfig.appendingPathComponent(folder).path) {
             try FileManager.default.copyItem(at: repositoryConfig.appendingPathComponent(folder), to: config.appendingPathComponent(folder))
         }
         try Data(#"{"exports_root": "../exports", "inbox": "../inbox", "queue": "sqlite:../folio.db", "jobs": "../jobs", "reports": "../reports"}"#.utf8)
@@ -55,7 +57,7 @@ enum Bench {
         let order: [String: Any] = [
             "format": "folio-order/1", "id": "bench", "export": "bench",
             "book": ["title": "Bench", "author": "Folio", "language": "en", "scope": ["all": true], "cover": ["preset": "night"]],
-            "outputs": ["interior"], "product": "a5-softcover", "destination": "local",
+            "outputs": ["interior"], "product": product, "destination": "local",
         ]
         let orderFile = root.appendingPathComponent("bench.json")
         try JSONSerialization.data(withJSONObject: order).write(to: orderFile)

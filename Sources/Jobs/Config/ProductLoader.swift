@@ -71,6 +71,14 @@ enum ProductLoader {
                               safetyMM: safety, binding: bindingValue, paperCaliperMM: caliper,
                               spineAllowanceMM: allowance, spineTextMinimumMM: spineTextMin, pageRules: rules,
                               outputProfile: profile, minimumImagePPI: minimumPPI, jpegQuality: quality)
+        do {
+            // Products live in `config/products/`; profile paths are relative to `config/`.
+            product.outputColour = try ICCProfile.load(profile, relativeTo: file.deletingLastPathComponent().deletingLastPathComponent())
+        } catch {
+            // The shipped FOGRA39 profile is built, not committed: say how to get it.
+            let hint = profile.hasSuffix("FOGRA39.icc") ? " (scripts/build-profiles.sh builds it; make demo and make test run it)" : ""
+            throw InputError([InputIssue(code: "invalid-value", file: shown, path: "output_profile", message: error.description + hint)])
+        }
         if let intent { product.renderingIntent = intent }
         if let blackPoint { product.blackPointCompensation = blackPoint }
         if let megapixels { product.maximumImagePixels = megapixels * 1_000_000 }

@@ -54,12 +54,22 @@ enum PrintFinishing {
     static func finish(_ drawn: URL, to finished: URL, sheet: SheetGeometry, product: Product,
                        configFolder: URL, date: Date) throws(JobError) {
         do {
-            let profile = try ICCProfile.load(product.outputProfile, relativeTo: configFolder)
+            let profile = try product.outputColour ?? ICCProfile.load(product.outputProfile, relativeTo: configFolder)
+            var colours: DeviceColourMap?
+            if profile.isCMYK {
+                colours = DeviceColourMap(cmykProfile: profile.data, intent: product.renderingIntent,
+                                          blackPointCompensation: product.blackPointCompensation)
+                guard colours != nil else {
+                    throw JobError.failed(code: "finish-failed", message: "\(profile.name): Little CMS cannot convert to this profile")
+                }
+            }
             let finisher = PDFFinisher(sheet: sheet,
                                        outputIntent: .init(profile: profile.data, components: profile.components,
                                                            condition: profile.name),
-                                       date: PDFFinisher.pdfDate(date))
+                                       date: PDFFinisher.pdfDate(date), colours: colours)
             try finisher.finish(drawn, to: finished)
+        } catch let error as JobError {
+            throw error
         } catch {
             throw .failed(code: "finish-failed", message: "\(error)")
         }

@@ -1,9 +1,9 @@
 import CLCMS2
 import Foundation
 
-/// Converts decoded photos to sRGB with Little CMS, from their embedded profile (untagged RGB
-/// is sRGB; untagged gray uses the sRGB tone curve). Writes Cairo's RGB24 layout directly
-/// (B, G, R, unused), so no further copy is needed. Transforms are cached per source profile.
+/// Converts decoded photos with Little CMS, from their embedded profile (untagged RGB is sRGB;
+/// untagged gray uses the sRGB tone curve), to sRGB in Cairo's RGB24 layout (B, G, R, unused)
+/// or to a CMYK print profile. Transforms are cached per source profile and target.
 /// Not shared between threads: one per job.
 public final class ColourConverter {
     public enum Intent: String, Sendable, CaseIterable {
@@ -21,22 +21,45 @@ public final class ColourConverter {
     private struct Key: Hashable {
         var profile: Data?
         var layout: String
+        var toCMYK: Bool
     }
 
     private let intent: Intent
     private let blackPointCompensation: Bool
     private let sRGB: cmsHPROFILE
+    /// The print profile photos are converted to by `toCMYK`, and its bytes.
+    private let cmyk: (profile: cmsHPROFILE, data: Data)?
     private var transforms: [Key: cmsHTRANSFORM] = [:]
 
-    public init(intent: Intent = .perceptual, blackPointCompensation: Bool = true) {
+    /// `cmykProfile`: a CMYK ICC profile for `toCMYK`; a profile that is not CMYK is refused.
+    public init(intent: Intent = .perceptual, blackPointCompensation: Bool = true, cmykProfile: Data? = nil) {
         self.intent = intent
         self.blackPointCompensation = blackPointCompensation
         sRGB = cmsCreate_sRGBProfile()
+        cmyk = cmykProfile.flatMap { data in
+            guard let profile = Self.open(data) else { return nil }
+            guard cmsGetColorSpace(profile) == cmsSigCmykData else { cmsCloseProfile(profile); return nil }
+            return (profile, data)
+        }
     }
 
     deinit {
         for transform in transforms.values { cmsDeleteTransform(transform) }
         cmsCloseProfile(sRGB)
+        if let cmyk { cmsCloseProfile(cmyk.profile) }
+    }
+
+    /// `image` in the print profile: C, M, Y, K bytes a pixel, 255 = full ink (not inverted).
+    /// CMYK already tagged with the print profile, and untagged CMYK (taken to be the press's
+    /// own, as prepress tools do), keep their values.
+    public func toCMYK(_ image: RasterImage) throws(PhotoError) -> [UInt8] {
+        guard cmyk != nil else { throw .unsupported("the product has no CMYK profile") }
+        if case .cmyk(let inverted) = image.layout, image.iccProfile == nil || image.iccProfile == cmyk?.data {
+            return inverted ? image.pixels.map { 255 - $0 } : image.pixels
+        }
+        var output = [UInt8](repeating: 0, count: image.width * image.height * 4)
+        try run(transform(for: image, toCMYK: true), image, into: &output)
+        return output
     }
 
     /// `image` as sRGB in Cairo RGB24 layout, `width × 4` bytes per row.
@@ -47,16 +70,19 @@ public final class ColourConverter {
             Self.naiveCMYK(image.pixels, inverted: inverted, into: &output)
             return output
         }
-        let transform = try self.transform(for: image)
-        image.pixels.withUnsafeBytes { input in
-            output.withUnsafeMutableBytes { out in
-                cmsDoTransform(transform, input.baseAddress, out.baseAddress, cmsUInt32Number(count))
-            }
-        }
+        try run(transform(for: image, toCMYK: false), image, into: &output)
         return output
     }
 
-    private func transform(for image: RasterImage) throws(PhotoError) -> cmsHTRANSFORM {
+    private func run(_ transform: cmsHTRANSFORM, _ image: RasterImage, into output: inout [UInt8]) {
+        image.pixels.withUnsafeBytes { input in
+            output.withUnsafeMutableBytes { out in
+                cmsDoTransform(transform, input.baseAddress, out.baseAddress, cmsUInt32Number(image.width * image.height))
+            }
+        }
+    }
+
+    private func transform(for image: RasterImage, toCMYK: Bool) throws(PhotoError) -> cmsHTRANSFORM {
         let wanted: cmsColorSpaceSignature
         let format: cmsUInt32Number
         switch image.layout {
@@ -66,24 +92,24 @@ public final class ColourConverter {
         }
         // A profile of another colour space than the pixels is ignored, as viewers do.
         let profile = profileSpace(image.iccProfile) == wanted ? image.iccProfile : nil
-        let key = Key(profile: profile, layout: "\(image.layout)")
+        let key = Key(profile: profile, layout: "\(image.layout)", toCMYK: toCMYK)
         if let cached = transforms[key] { return cached }
         guard let source = openProfile(profile, layout: image.layout) else {
             throw .unsupported("its colour profile cannot be read")
         }
         defer { cmsCloseProfile(source) }
         let flags = blackPointCompensation ? cmsUInt32Number(cmsFLAGS_BLACKPOINTCOMPENSATION) : 0
-        guard let transform = cmsCreateTransform(source, format, sRGB, FOLIO_TYPE_BGRA_8, intent.lcms, flags) else {
-            throw .unsupported("no colour transform from its profile to sRGB")
+        let target = toCMYK ? cmyk?.profile : sRGB
+        guard let transform = cmsCreateTransform(source, format, target, toCMYK ? FOLIO_TYPE_CMYK_8 : FOLIO_TYPE_BGRA_8,
+                                                 intent.lcms, flags) else {
+            throw .unsupported("no colour transform from its profile to \(toCMYK ? "the print profile" : "sRGB")")
         }
         transforms[key] = transform
         return transform
     }
 
     private func openProfile(_ data: Data?, layout: RasterImage.Layout) -> cmsHPROFILE? {
-        if let data {
-            return data.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }
-        }
+        if let data { return Self.open(data) }
         switch layout {
         case .rgb: return cmsCreate_sRGBProfile()
         case .gray:
@@ -94,6 +120,10 @@ public final class ColourConverter {
             return cmsCreateGrayProfile(cmsD50_xyY(), curve)
         case .cmyk: return nil
         }
+    }
+
+    static func open(_ data: Data) -> cmsHPROFILE? {
+        data.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }
     }
 
     private func profileSpace(_ data: Data?) -> cmsColorSpaceSignature? {

@@ -30,9 +30,20 @@ public enum ICCProfile {
         return Data(bytes.prefix(Int(size)))
     }
 
+    /// A product's output colour space.
+    public struct Output: Sendable, Equatable {
+        public var data: Data
+        /// 3 for RGB, 4 for CMYK (a print profile such as FOGRA39), 1 for gray.
+        public var components: Int
+        /// The output condition named in the PDF's output intent.
+        public var name: String
+
+        public var isCMYK: Bool { components == 4 }
+    }
+
     /// The product's output profile: `sRGB`, or an ICC file relative to `folder`.
-    public static func load(_ name: String, relativeTo folder: URL) throws(Failure) -> (data: Data, components: Int, name: String) {
-        if name == "sRGB" { return (try sRGB(), 3, "sRGB IEC61966-2.1") }
+    public static func load(_ name: String, relativeTo folder: URL) throws(Failure) -> Output {
+        if name == "sRGB" { return Output(data: try sRGB(), components: 3, name: "sRGB IEC61966-2.1") }
         let file = folder.appendingPathComponent(name)
         guard let data = try? Data(contentsOf: file) else {
             throw Failure(description: "cannot read output profile \(file.path)")
@@ -48,6 +59,6 @@ public enum ICCProfile {
             }
         }
         guard let components else { throw Failure(description: "\(file.path) is not a usable ICC profile") }
-        return (data, components, file.deletingPathExtension().lastPathComponent)
+        return Output(data: data, components: components, name: file.deletingPathExtension().lastPathComponent)
     }
 }

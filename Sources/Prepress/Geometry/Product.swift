@@ -38,6 +38,8 @@ public struct Product: Sendable, Equatable {
     public var pageRules: PageRules
     /// `sRGB`, or a path to an ICC profile relative to the config folder.
     public var outputProfile: String
+    /// That profile, read when the product is loaded; nil means sRGB.
+    public var outputColour: ICCProfile.Output?
     public var minimumImagePPI: Double
     public var jpegQuality: Int
     public var renderingIntent: ColourConverter.Intent = .perceptual
@@ -69,6 +71,9 @@ public struct Product: Sendable, Equatable {
         self.minimumImagePPI = minimumImagePPI
         self.jpegQuality = jpegQuality
     }
+
+    /// True when photos and drawing are converted to a CMYK print profile.
+    public var printsCMYK: Bool { outputColour?.isCMYK ?? false }
 
     /// The interior pages as sheets: bleed edges and crop marks applied.
     public var interiorSheet: SheetGeometry {

@@ -31,11 +31,14 @@ public struct PDFFinisher {
     public var outputIntent: OutputIntent
     /// `D:YYYYMMDDHHmmSSZ`; also written as /ModDate so the bytes never depend on the clock.
     public var date: String
+    /// The inks for Cairo's RGB drawing when the output intent is CMYK.
+    public var colours: DeviceColourMap?
 
-    public init(sheet: SheetGeometry, outputIntent: OutputIntent, date: String) {
+    public init(sheet: SheetGeometry, outputIntent: OutputIntent, date: String, colours: DeviceColourMap? = nil) {
         boxes = { sheet.boxes(page: $0) }
         self.outputIntent = outputIntent
         self.date = date
+        self.colours = colours
     }
 
     /// Reads `input` and writes the finished PDF to `output`; qpdf warnings count as failures,
@@ -74,6 +77,8 @@ public struct PDFFinisher {
             qpdf_oh_replace_key(qpdf, info, "/Trapped", qpdf_oh_new_name(qpdf, "/False"))
         }
         qpdf_oh_replace_key(qpdf, qpdf_get_root(qpdf), "/PageLabels", qpdf_oh_parse(qpdf, "<< /Nums [0 << /S /D >>] >>"))
+        DeviceColourRewrite(qpdf: qpdf, colours: outputIntent.components == 4 ? colours : nil).run()
+        try check("converting colours", input)
         addOutputIntent(qpdf)
         try check("adding the output intent", input)
         _ = qpdf_init_write(qpdf, output.path)

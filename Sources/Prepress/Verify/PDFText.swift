@@ -25,8 +25,8 @@ struct PDFText {
         }
         var output = ""
         var current: ToUnicode?
-        var operands: [Token] = []
-        for token in Tokenizer(bytes: content) {
+        var operands: [ContentTokenizer.Token] = []
+        for token in ContentTokenizer(bytes: content) {
             switch token {
             case .operator(let op):
                 switch op {
@@ -48,114 +48,6 @@ struct PDFText {
             }
         }
         return output
-    }
-
-    enum Token {
-        case name(String)
-        case string([UInt8])
-        case `operator`(String)
-        case other
-    }
-
-    /// Just enough of the content-stream syntax: names, literal and hex strings, operators;
-    /// array brackets are skipped so TJ's strings become operands.
-    struct Tokenizer: Sequence, IteratorProtocol {
-        let bytes: [UInt8]
-        var index = 0
-
-        init(bytes: [UInt8]) { self.bytes = bytes }
-
-        mutating func next() -> Token? {
-            while index < bytes.count {
-                let byte = bytes[index]
-                switch byte {
-                case 0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00, 0x5B, 0x5D: index += 1
-                case 0x25: while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
-                case 0x2F:
-                    let start = index
-                    index += 1
-                    while index < bytes.count, !Self.delimiter(bytes[index]) { index += 1 }
-                    return .name(String(decoding: bytes[start..<index], as: UTF8.self))
-                case 0x28: return .string(literal())
-                case 0x3C:
-                    if index + 1 < bytes.count, bytes[index + 1] == 0x3C { index += 2; return .other }
-                    return .string(hex())
-                case 0x3E: index += 1; return .other
-                default:
-                    let start = index
-                    while index < bytes.count, !Self.delimiter(bytes[index]) { index += 1 }
-                    if index == start { index += 1; return .other }
-                    let word = String(decoding: bytes[start..<index], as: UTF8.self)
-                    if let first = word.unicodeScalars.first, first.properties.isAlphabetic || word == "'" || word == "\"" {
-                        return .operator(word)
-                    }
-                    return .other
-                }
-            }
-            return nil
-        }
-
-        static func delimiter(_ byte: UInt8) -> Bool {
-            [0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00, 0x28, 0x29, 0x3C, 0x3E, 0x5B, 0x5D, 0x7B, 0x7D, 0x2F, 0x25].contains(byte)
-        }
-
-        private mutating func literal() -> [UInt8] {
-            var result: [UInt8] = []
-            var nesting = 0
-            index += 1
-            while index < bytes.count {
-                let byte = bytes[index]
-                index += 1
-                if byte == 0x5C, index < bytes.count {
-                    let escaped = bytes[index]
-                    index += 1
-                    switch escaped {
-                    case 0x6E: result.append(0x0A)
-                    case 0x72: result.append(0x0D)
-                    case 0x74: result.append(0x09)
-                    case 0x30...0x37:
-                        var value = Int(escaped - 0x30)
-                        for _ in 0..<2 where index < bytes.count && (0x30...0x37).contains(bytes[index]) {
-                            value = value * 8 + Int(bytes[index] - 0x30)
-                            index += 1
-                        }
-                        result.append(UInt8(value & 0xFF))
-                    default: result.append(escaped)
-                    }
-                } else if byte == 0x28 {
-                    nesting += 1
-                    result.append(byte)
-                } else if byte == 0x29 {
-                    if nesting == 0 { break }
-                    nesting -= 1
-                    result.append(byte)
-                } else {
-                    result.append(byte)
-                }
-            }
-            return result
-        }
-
-        private mutating func hex() -> [UInt8] {
-            index += 1
-            var digits: [UInt8] = []
-            while index < bytes.count, bytes[index] != 0x3E {
-                if let value = Self.hexValue(bytes[index]) { digits.append(value) }
-                index += 1
-            }
-            index += 1
-            if digits.count % 2 == 1 { digits.append(0) }
-            return stride(from: 0, to: digits.count, by: 2).map { digits[$0] << 4 | digits[$0 + 1] }
-        }
-
-        static func hexValue(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case 0x30...0x39: byte - 0x30
-            case 0x41...0x46: byte - 0x37
-            case 0x61...0x66: byte - 0x57
-            default: nil
-            }
-        }
     }
 
     /// A ToUnicode CMap: codes of a fixed byte length to text.

@@ -38,6 +38,7 @@ public struct PDFVerifier: Sendable {
         findings += pages(document)
         findings += resources(document)
         findings += outputIntent(document)
+        findings += DeviceColourCheck(document: document, outputComponents: expectations.outputComponents ?? intentComponents(document)).check()
         findings += forbiddenText(document)
         if !thorough {
             // What qpdf ran into while Folio read the objects (a damaged object, a bad xref).
@@ -169,6 +170,13 @@ public struct PDFVerifier: Sendable {
         case "/Indexed": return parts.count > 1 ? colourComponents(parts[1], document) : nil
         default: return nil
         }
+    }
+
+    /// The components of the file's own output intent profile, when it has one.
+    private func intentComponents(_ document: QPDFDocument) -> Int? {
+        let first = document.key(document.root, "/OutputIntents").map(document.array)?.first
+        return first.flatMap { document.key($0, "/DestOutputProfile") }.flatMap { document.key($0, "/N") }
+            .flatMap(document.number).map(Int.init)
     }
 
     private func outputIntent(_ document: QPDFDocument) -> [Finding] {

@@ -54,7 +54,7 @@ extension CoverArtist {
         guard let file = content.photo else { return nil }
         let prepared: PreparedPhoto
         do {
-            prepared = try photos.prepare(file, cap: PhotoCap.cover)
+            prepared = try photos.prepare(file, cap: PhotoCap.cover, for: embed ? .print : .screen)
         } catch {
             return RenderNotice(code: error.code, message: "cover photo \(file.lastPathComponent): \(error)")
         }

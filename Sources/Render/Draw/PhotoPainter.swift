@@ -20,7 +20,7 @@ struct PhotoPainter {
         }
         let prepared: PreparedPhoto
         do {
-            prepared = try preparer.prepare(cell.photo.file, cap: cell.cap)
+            prepared = try preparer.prepare(cell.photo.file, cap: cell.cap, for: canvas.embedsJPEG ? .print : .screen)
         } catch {
             paintPlaceholder(x: x, y: top, width: cell.width, height: cell.height)
             return [RenderNotice(code: error.code, message: "\(cell.photo.name): \(error)", entry: cell.entry, page: page)]

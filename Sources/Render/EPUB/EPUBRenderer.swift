@@ -47,7 +47,8 @@ public struct EPUBRenderer: Sendable {
             for (index, photo) in entry.photos.enumerated() {
                 let key = "\(entry.id)/\(index)"
                 do {
-                    let prepared = try preparer.prepare(photo.file, cap: entry.photos.count == 1 ? PhotoCap.single : PhotoCap.grid)
+                    let prepared = try preparer.prepare(photo.file, cap: entry.photos.count == 1 ? PhotoCap.single : PhotoCap.grid,
+                                                        for: .screen)
                     let href = "images/\(XHTML.anchor(entry: entry.id))-\(index + 1).jpg"
                     try zip.add("OEBPS/" + href, data: prepared.jpeg, method: .stored)
                     items.append(.init(id: "img-\(items.count)", href: href, mediaType: "image/jpeg", properties: nil))

@@ -2,19 +2,30 @@ import CPangoCairo
 import Foundation
 import Prepress
 
+/// Where a prepared photo goes: the printed PDF (the product's output space, sRGB or CMYK), or
+/// a screen (EPUB, cover.jpg, previews: always sRGB).
+enum PhotoTarget {
+    case print
+    case screen
+}
+
 /// Turns a photo file into JPEG bytes ready to embed: decoded at a DCT scale near the cap,
-/// converted to sRGB, turned upright and resampled in one Cairo paint (pixman's filtered
-/// scaling), re-encoded once with the sRGB profile. A file that is already right is passed
+/// converted to the target's colour space, turned upright and resampled in one Cairo paint
+/// (pixman's filtered scaling), re-encoded once. A file that is already right is passed
 /// through byte for byte. One photo is in memory at a time.
 final class PhotoPreparer {
     private let converter: ColourConverter
     private let quality: Int
     private let maximumPixels: Int
     private let sRGBProfile: Data?
+    /// The CMYK print profile's bytes when the product prints CMYK.
+    private let printCMYK: Data?
     let minimumPPI: Double
 
     init(product: Product) {
-        converter = ColourConverter(intent: product.renderingIntent, blackPointCompensation: product.blackPointCompensation)
+        printCMYK = product.printsCMYK ? product.outputColour?.data : nil
+        converter = ColourConverter(intent: product.renderingIntent, blackPointCompensation: product.blackPointCompensation,
+                                    cmykProfile: printCMYK)
         quality = product.jpegQuality
         maximumPixels = product.maximumImagePixels
         sRGBProfile = try? ICCProfile.sRGB()
@@ -26,15 +37,16 @@ final class PhotoPreparer {
         try PhotoHeader.read(try PhotoReader.load(file), maximumPixels: maximumPixels)
     }
 
-    func prepare(_ file: URL, cap: Int) throws(PhotoError) -> PreparedPhoto {
+    func prepare(_ file: URL, cap: Int, for target: PhotoTarget) throws(PhotoError) -> PreparedPhoto {
         let data = try PhotoReader.load(file)
         let header = try PhotoHeader.read(data, maximumPixels: maximumPixels)
         let image = try PhotoReader.decode(data, header: header, targetLongEdge: cap)
-        if header.format == .jpeg, header.orientation == 1, image.scale == 1, image.layout == .rgb,
-           max(image.width, image.height) <= cap, ColourConverter.isSRGB(image.iccProfile) {
+        let cmyk = target == .print && printCMYK != nil
+        if header.format == .jpeg, header.orientation == 1, image.scale == 1, max(image.width, image.height) <= cap,
+           cmyk ? isPrintCMYK(image) : image.layout == .rgb && ColourConverter.isSRGB(image.iccProfile) {
             return PreparedPhoto(jpeg: data, pixelWidth: image.width, pixelHeight: image.height, passedThrough: true)
         }
-        var pixels = try converter.toCairoRGB(image)
+        var pixels = try cmyk ? converter.toCMYK(image) : converter.toCairoRGB(image)
         let upright = header.orientation >= 5 ? (image.height, image.width) : (image.width, image.height)
         let scale = min(1, Double(cap) / Double(max(upright.0, upright.1)))
         let width = max(1, Int((Double(upright.0) * scale).rounded()))
@@ -44,20 +56,30 @@ final class PhotoPreparer {
             guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .failure(.corrupt("no pixels")) }
             return Result { () throws(PhotoError) -> PreparedPhoto in
                 try resample(base, image: image, orientation: header.orientation, upright: upright,
-                             width: width, height: height)
+                             width: width, height: height, cmyk: cmyk)
             }
         }
         return try result.get()
     }
 
+    /// CMYK already in the print profile (or untagged, taken to be the press's own).
+    private func isPrintCMYK(_ image: RasterImage) -> Bool {
+        guard case .cmyk = image.layout else { return false }
+        return image.iccProfile == nil || image.iccProfile == printCMYK
+    }
+
+    /// CMYK pixels ride through Cairo as ARGB32 (C, M, Y, K in memory order B, G, R, A): with
+    /// the SOURCE operator pixman filters each channel on its own and never premultiplies.
     private func resample(_ base: UnsafeMutablePointer<UInt8>, image: RasterImage, orientation: Int,
-                          upright: (Int, Int), width: Int, height: Int) throws(PhotoError) -> PreparedPhoto {
-        let source = cairo_image_surface_create_for_data(base, CAIRO_FORMAT_RGB24, Int32(image.width),
+                          upright: (Int, Int), width: Int, height: Int, cmyk: Bool) throws(PhotoError) -> PreparedPhoto {
+        let format = cmyk ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
+        let source = cairo_image_surface_create_for_data(base, format, Int32(image.width),
                                                          Int32(image.height), Int32(image.width * 4))
         defer { cairo_surface_destroy(source) }
-        let target = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
+        let target = cairo_image_surface_create(format, Int32(width), Int32(height))
         defer { cairo_surface_destroy(target) }
         let cairo = cairo_create(target)
+        cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
         cairo_scale(cairo, Double(width) / Double(upright.0), Double(height) / Double(upright.1))
         var matrix = Self.orientationMatrix(orientation, width: Double(image.width), height: Double(image.height))
         cairo_transform(cairo, &matrix)
@@ -71,11 +93,22 @@ final class PhotoPreparer {
         guard cairo_surface_status(target) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(target) else {
             throw .unsupported("cannot resample to \(width)×\(height)")
         }
+        let stride = Int(cairo_image_surface_get_stride(target))
         let jpeg: Data
         do {
-            jpeg = try JPEGEncoder.encodeCairoRGB(data, width: width, height: height,
-                                                  stride: Int(cairo_image_surface_get_stride(target)),
-                                                  quality: quality, iccProfile: sRGBProfile)
+            if cmyk {
+                // Adobe's convention, which libjpeg's Adobe marker announces: 255 − ink. The PDF
+                // finisher gives such images /Decode [1 0 1 0 1 0 1 0]. The output intent carries
+                // the profile, so the photo does not repeat it.
+                var inverted = [UInt8](repeating: 0, count: width * height * 4)
+                for row in 0..<height {
+                    for offset in 0..<(width * 4) { inverted[row * width * 4 + offset] = 255 - data[row * stride + offset] }
+                }
+                jpeg = try JPEGEncoder.encode(pixels: inverted, width: width, height: height, components: 4, quality: quality)
+            } else {
+                jpeg = try JPEGEncoder.encodeCairoRGB(data, width: width, height: height, stride: stride,
+                                                      quality: quality, iccProfile: sRGBProfile)
+            }
         } catch {
             throw .unsupported("\(error)")
         }

@@ -42,6 +42,23 @@ import Testing
         }
     }
 
+    @Test func aProductsOutputProfileMustBeReadable() throws {
+        let workspace = try Workspace()
+        let cmyk = try workspace.config.product("a5-softcover-fogra39")
+        #expect(cmyk.printsCMYK && cmyk.outputColour?.name == "FOGRA39")
+        #expect(try !workspace.config.product("a5-softcover").printsCMYK)
+        let file = workspace.root.appendingPathComponent("config/products/lost.json")
+        let text = try String(contentsOf: workspace.root.appendingPathComponent("config/products/a5-softcover-fogra39.json"), encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "icc/FOGRA39.icc", with: "icc/FOGRA51.icc").utf8).write(to: file)
+        do {
+            _ = try workspace.config.product("lost")
+            Issue.record("accepted a product whose profile does not exist")
+        } catch let error as InputError {
+            #expect(error.issues.map(\.path) == ["output_profile"])
+            #expect(error.issues.first?.message.contains("FOGRA51.icc") == true)
+        }
+    }
+
     @Test func destinationPlaceholdersAndCredentialsAreChecked() throws {
         let workspace = try Workspace()
         let file = workspace.root.appendingPathComponent("config/destinations/bad.json")

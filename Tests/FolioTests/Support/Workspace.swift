@@ -24,7 +24,9 @@ final class Workspace {
         for folder in [config, exports, jobs] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        for folder in ["products", "destinations"] {
+        // icc/ holds the FOGRA39 profile that scripts/build-profiles.sh builds (make test runs it).
+        for folder in ["products", "destinations", "icc"]
+        where FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent("config/\(folder)").path) {
             try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("config/\(folder)"),
                                              to: config.appendingPathComponent(folder))
         }

@@ -1,0 +1,81 @@
+import CLCMS2
+import Foundation
+
+/// The inks for a colour Cairo drew in sRGB, for a book printed in CMYK. Neutral greys and
+/// black go to black ink alone, so text sits on one plate with no registration fringe, at the
+/// lightness the print profile gives that grey; other colours go through Little CMS with the
+/// product's intent. Components are 0…1. One per finishing run, not shared between threads.
+public final class DeviceColourMap {
+    private let toCMYK: cmsHTRANSFORM
+    private let toLab: cmsHTRANSFORM
+    /// L* of black ink alone at k = 0…255, from the print profile (falling as k rises).
+    private let blackLightness: [Double]
+    private let blackPointCompensation: Bool
+    private var cache: [[UInt16]: [Double]] = [:]
+
+    public init?(cmykProfile: Data, intent: ColourConverter.Intent, blackPointCompensation: Bool) {
+        guard let cmyk = ColourConverter.open(cmykProfile) else { return nil }
+        defer { cmsCloseProfile(cmyk) }
+        guard cmsGetColorSpace(cmyk) == cmsSigCmykData, let sRGB = cmsCreate_sRGBProfile() else { return nil }
+        defer { cmsCloseProfile(sRGB) }
+        guard let lab = cmsCreateLab4Profile(nil) else { return nil }
+        defer { cmsCloseProfile(lab) }
+        let flags = blackPointCompensation ? cmsUInt32Number(cmsFLAGS_BLACKPOINTCOMPENSATION) : 0
+        let relative = cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC)
+        guard let toCMYK = cmsCreateTransform(sRGB, FOLIO_TYPE_RGB_16, cmyk, FOLIO_TYPE_CMYK_16, intent.lcms, flags) else { return nil }
+        guard let toLab = cmsCreateTransform(sRGB, FOLIO_TYPE_RGB_16, lab, FOLIO_TYPE_Lab_DBL, relative, 0),
+              let inkToLab = cmsCreateTransform(cmyk, FOLIO_TYPE_CMYK_16, lab, FOLIO_TYPE_Lab_DBL, relative, 0) else {
+            cmsDeleteTransform(toCMYK)
+            return nil
+        }
+        defer { cmsDeleteTransform(inkToLab) }
+        self.toCMYK = toCMYK
+        self.toLab = toLab
+        self.blackPointCompensation = blackPointCompensation
+        blackLightness = (0...255).map { k in
+            var ink: [UInt16] = [0, 0, 0, UInt16(k) * 257]
+            var lab: [Double] = [0, 0, 0]
+            cmsDoTransform(inkToLab, &ink, &lab, 1)
+            return lab[0]
+        }
+    }
+
+    deinit {
+        cmsDeleteTransform(toCMYK)
+        cmsDeleteTransform(toLab)
+    }
+
+    /// Cyan, magenta, yellow and black for an sRGB colour.
+    public func cmyk(red: Double, green: Double, blue: Double) -> [Double] {
+        let key = [red, green, blue].map { UInt16((min(1, max(0, $0)) * 65535).rounded()) }
+        if let known = cache[key] { return known }
+        var rgb = key
+        let result: [Double]
+        // Within about 0.1 % of neutral: Cairo writes colours rounded to a few digits.
+        if max(key[0], key[1], key[2]) - min(key[0], key[1], key[2]) <= 80 {
+            result = [0, 0, 0, blackInk(for: &rgb)]
+        } else {
+            var ink: [UInt16] = [0, 0, 0, 0]
+            cmsDoTransform(toCMYK, &rgb, &ink, 1)
+            result = ink.map { Double($0) / 65535 }
+        }
+        cache[key] = result
+        return result
+    }
+
+    /// The black ink that prints a grey as light as it looks on screen; with black-point
+    /// compensation sRGB's black lands on full black ink and the scale in between is kept.
+    private func blackInk(for rgb: inout [UInt16]) -> Double {
+        var lab: [Double] = [0, 0, 0]
+        cmsDoTransform(toLab, &rgb, &lab, 1)
+        let darkest = blackLightness[255], paper = blackLightness[0]
+        let wanted = blackPointCompensation ? darkest + lab[0] / 100 * (paper - darkest) : max(darkest, lab[0])
+        if wanted >= paper { return 0 }
+        for k in 1...255 where blackLightness[k] <= wanted {
+            let lighter = blackLightness[k - 1], darker = blackLightness[k]
+            let fraction = lighter > darker ? (lighter - wanted) / (lighter - darker) : 1
+            return (Double(k - 1) + fraction) / 255
+        }
+        return 1
+    }
+}
