@@ -41,8 +41,8 @@ struct DeviceColourRewrite {
                 qpdf_oh_replace_key(qpdf, group, "/CS", qpdf_oh_new_name(qpdf, "/DeviceCMYK"))
             }
             if let type = integer(dictionary, "/ShadingType"), type == 2 || type == 3,
-               name(dictionary, "/ColorSpace") == "/DeviceRGB", let function = key(dictionary, "/Function") {
-                convert(function: function, colours, done: &convertedFunctions)
+               name(dictionary, "/ColorSpace") == "/DeviceRGB", let function = key(dictionary, "/Function"),
+               convert(function: function, colours, done: &convertedFunctions) {
                 qpdf_oh_replace_key(qpdf, dictionary, "/ColorSpace", qpdf_oh_new_name(qpdf, "/DeviceCMYK"))
             }
         }
@@ -66,27 +66,30 @@ struct DeviceColourRewrite {
     }
 
     /// Exponential functions get CMYK end colours; stitching functions, each of theirs. A
-    /// function shared by several shadings is converted once.
-    private func convert(function: qpdf_oh, _ colours: DeviceColourMap, done: inout Set<Int32>) {
-        if qpdf_oh_is_indirect(qpdf, function) != 0, !done.insert(qpdf_oh_get_object_id(qpdf, function)).inserted { return }
+    /// function shared by several shadings is converted once. False for a kind Cairo does not
+    /// write (sampled, PostScript, an array of functions): the shading stays RGB, and the
+    /// verifier says so.
+    private func convert(function: qpdf_oh, _ colours: DeviceColourMap, done: inout Set<Int32>) -> Bool {
+        if qpdf_oh_is_indirect(qpdf, function) != 0, done.contains(qpdf_oh_get_object_id(qpdf, function)) { return true }
         switch integer(function, "/FunctionType") {
         case 2:
-            for end in ["/C0", "/C1"] {
-                // An absent C0 or C1 means black and white (PDF's defaults for one component).
-                let fallback: [Double] = end == "/C0" ? [0, 0, 0] : [1, 1, 1]
-                let rgb = key(function, end).map(numbers) ?? fallback
-                guard rgb.count == 3 else { continue }
+            // Both ends must be RGB; PDF's defaults (one component) would not be.
+            let ends = ["/C0", "/C1"].map { end in (end, key(function, end).map(numbers) ?? []) }
+            guard ends.allSatisfy({ $0.1.count == 3 }) else { return false }
+            for (end, rgb) in ends {
                 let ink = colours.cmyk(red: rgb[0], green: rgb[1], blue: rgb[2])
                 qpdf_oh_replace_key(qpdf, function, end, qpdf_oh_parse(qpdf, "[\(ink.map(Self.format).joined(separator: " "))]"))
             }
         case 3:
-            guard let parts = key(function, "/Functions") else { return }
-            for item in 0..<qpdf_oh_get_array_n_items(qpdf, parts) {
-                convert(function: qpdf_oh_get_array_item(qpdf, parts, item), colours, done: &done)
-            }
+            guard let parts = key(function, "/Functions"), qpdf_oh_is_array(qpdf, parts) != 0 else { return false }
+            let items = (0..<qpdf_oh_get_array_n_items(qpdf, parts)).map { qpdf_oh_get_array_item(qpdf, parts, $0) }
+            guard items.allSatisfy({ integer($0, "/FunctionType") == 2 }) else { return false }
+            for item in items where !convert(function: item, colours, done: &done) { return false }
         default:
-            break
+            return false
         }
+        if qpdf_oh_is_indirect(qpdf, function) != 0 { done.insert(qpdf_oh_get_object_id(qpdf, function)) }
+        return true
     }
 
     private func rewriteContent(_ stream: qpdf_oh, _ colours: DeviceColourMap) {
