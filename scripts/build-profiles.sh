@@ -15,10 +15,10 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cp "$measurements" "$work/FOGRA39.ti3"
 echo "building config/icc/FOGRA39.icc from $measurements (about a minute)"
-# Medium quality; total ink 330 %, black 320 % (FOGRA39's press); black generation ramped;
-# perceptual tables mapped from the sRGB gamut (what photos mostly come in); viewing
-# conditions: monitor in, practical print out.
-(cd "$work" && colprof -qm -l330 -L320 -kr -S "$gamut" -cmt -dpp \
+# Medium quality; total ink 330 % (FOGRA39's press); black generation ramped; perceptual
+# tables mapped from the sRGB gamut (what photos mostly come in); viewing conditions: monitor
+# in, practical print out.
+(cd "$work" && colprof -qm -l330 -kr -S "$gamut" -cmt -dpp \
   -D "Coated FOGRA39 (Folio, built from FOGRA39L.ti3)" FOGRA39 >/dev/null)
 mkdir -p "$(dirname "$profile")"
 mv "$work/FOGRA39.icc" "$profile.partial"

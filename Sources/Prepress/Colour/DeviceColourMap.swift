@@ -23,9 +23,13 @@ public final class DeviceColourMap {
         let flags = blackPointCompensation ? cmsUInt32Number(cmsFLAGS_BLACKPOINTCOMPENSATION) : 0
         let relative = cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC)
         guard let toCMYK = cmsCreateTransform(sRGB, FOLIO_TYPE_RGB_16, cmyk, FOLIO_TYPE_CMYK_16, intent.lcms, flags) else { return nil }
-        guard let toLab = cmsCreateTransform(sRGB, FOLIO_TYPE_RGB_16, lab, FOLIO_TYPE_Lab_DBL, relative, 0),
-              let inkToLab = cmsCreateTransform(cmyk, FOLIO_TYPE_CMYK_16, lab, FOLIO_TYPE_Lab_DBL, relative, 0) else {
+        guard let toLab = cmsCreateTransform(sRGB, FOLIO_TYPE_RGB_16, lab, FOLIO_TYPE_Lab_DBL, relative, 0) else {
             cmsDeleteTransform(toCMYK)
+            return nil
+        }
+        guard let inkToLab = cmsCreateTransform(cmyk, FOLIO_TYPE_CMYK_16, lab, FOLIO_TYPE_Lab_DBL, relative, 0) else {
+            cmsDeleteTransform(toCMYK)
+            cmsDeleteTransform(toLab)
             return nil
         }
         defer { cmsDeleteTransform(inkToLab) }

@@ -8,18 +8,29 @@ final class QPDFDocument {
     /// Warnings and errors qpdf raised while reading (a damaged file reads with warnings).
     private(set) var problems: [String] = []
 
+    /// False when the handle belongs to someone else (the finisher), who cleans it up.
+    private let ownsHandle: Bool
+
     init?(file: URL) {
         guard let created = qpdf_init() else { return nil }
         qpdf = created
+        ownsHandle = true
         qpdf_set_suppress_warnings(created, 1)
         _ = qpdf_read(created, file.path, nil)
         collectProblems()
+    }
+
+    /// A view of a document another owner has open.
+    init(borrowing handle: qpdf_data) {
+        qpdf = handle
+        ownsHandle = false
     }
 
     /// True when qpdf could not read the file at all.
     var unreadable: Bool { qpdf_get_num_pages(qpdf) < 0 }
 
     deinit {
+        guard ownsHandle else { return }
         var handle: qpdf_data? = qpdf
         qpdf_cleanup(&handle)
     }
@@ -121,6 +132,25 @@ final class QPDFDocument {
             return nil
         }
         defer { free(buffer) }
+        // qpdf hands back the raw bytes of a stream it cannot decode; they are not its content.
+        if !raw, filtered == 0 { return nil }
         return Array(UnsafeBufferPointer(start: buffer, count: length))
+    }
+
+    /// Colour components of a colour space (a name, or an array such as ICCBased or Indexed).
+    func colourComponents(_ space: qpdf_oh?) -> Int? {
+        guard let space else { return nil }
+        if let name = name(space) {
+            return ["/DeviceRGB": 3, "/DeviceGray": 1, "/DeviceCMYK": 4, "/CalRGB": 3, "/CalGray": 1][name]
+        }
+        let parts = array(space)
+        guard let kind = parts.first.flatMap(name) else { return nil }
+        switch kind {
+        case "/ICCBased": return parts.count > 1 ? key(parts[1], "/N").flatMap(number).map(Int.init) : nil
+        case "/Indexed": return parts.count > 1 ? colourComponents(parts[1]) : nil
+        case "/CalRGB": return 3
+        case "/CalGray": return 1
+        default: return nil
+        }
     }
 }

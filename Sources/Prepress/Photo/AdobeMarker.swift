@@ -11,7 +11,8 @@ public enum AdobeMarker {
             if marker == 0xFF { index += 1; continue }  // fill byte
             if marker == 0xDA || marker == 0xD9 { return false }  // scan data: no more headers
             let length = Int(jpeg[index + 2]) << 8 | Int(jpeg[index + 3])
-            if marker == 0xEE, length >= 7, index + 9 <= jpeg.count, Array(jpeg[(index + 4)..<(index + 9)]) == Array("Adobe".utf8) {
+            // As libjpeg reads it: at least 12 bytes of data after the length.
+            if marker == 0xEE, length >= 14, index + 9 <= jpeg.count, Array(jpeg[(index + 4)..<(index + 9)]) == Array("Adobe".utf8) {
                 return true
             }
             index += 2 + length

@@ -1,48 +1,39 @@
 import CQPDF
 import Foundation
 
-/// Colour a printer would refuse or print wrong: under a CMYK output intent, anything in
-/// DeviceRGB (colour operators in content streams, images, shadings, blending spaces), which
-/// the press would have to guess at; under any intent, a CMYK JPEG whose /Decode disagrees
-/// with its Adobe marker, which prints as a negative.
+/// Colour a printer would refuse or print wrong: under a CMYK output intent, anything in RGB
+/// (colour operators and inline images in content streams, images, shadings, blending spaces,
+/// named colour spaces), which the press would have to guess at; under any intent, a CMYK JPEG
+/// whose /Decode disagrees with its Adobe marker, which prints as a negative. It looks where
+/// the finisher's rewrite looks (`ColourSites`).
 struct DeviceColourCheck {
     let document: QPDFDocument
-    /// Components of the output intent: 4 turns on the DeviceRGB checks.
+    /// Components of the output intent: 4 turns on the RGB checks.
     let outputComponents: Int?
+    /// Images the page-by-page resource walk has already reported, with their page.
+    let reportedImages: Set<Int>
 
     func check() -> [Finding] {
-        var findings: [Finding] = []
-        let cmyk = outputComponents == 4
-        var contentStreams: [(stream: qpdf_oh, page: Int?)] = []
-        for index in 0..<document.pageCount {
-            guard let contents = document.key(document.page(index), "/Contents") else { continue }
-            for stream in document.isStream(contents) ? [contents] : document.array(contents) {
-                contentStreams.append((stream, index + 1))
-            }
+        let sites = ColourSites(document)
+        var findings = sites.images.flatMap { checkDecode(image: $0.image, number: $0.object) }
+        guard outputComponents == 4 else { return findings }
+        for (image, number) in sites.images where !reportedImages.contains(number) {
+            findings += PDFVerifier.check(image: image, allowed: 4, page: nil, document)
         }
-        for (number, object) in document.objects() {
-            let subtype = document.key(object, "/Subtype").flatMap(document.name)
-            if subtype == "/Image" { findings += checkDecode(image: object, number: number) }
-            guard cmyk else { continue }
-            if document.isStream(object), subtype == "/Form" || document.key(object, "/PatternType").flatMap(document.number) == 1 {
-                contentStreams.append((object, nil))
-            }
-            // Images have their own check (image-colour-space).
-            let space = subtype == "/Image" ? nil : document.key(object, "/ColorSpace").flatMap(document.name)
-            let blending = document.key(object, "/Group").flatMap { document.key($0, "/CS") }.flatMap(document.name)
-            if space == "/DeviceRGB" || blending == "/DeviceRGB" {
-                let what = document.key(object, "/ShadingType") != nil ? "a shading"
-                    : space == nil ? "a transparency group's blending space" : "an object"
-                findings.append(Finding(.error, "rgb-in-cmyk", "\(what) in DeviceRGB under a CMYK output intent", object: number))
-            }
+        func rgb(_ space: qpdf_oh?) -> Bool { document.colourComponents(space) == 3 }
+        for (shading, number) in sites.shadings where rgb(document.key(shading, "/ColorSpace")) {
+            findings.append(Finding(.error, "rgb-in-cmyk", "a shading in RGB under a CMYK output intent", object: number))
         }
-        guard cmyk else { return findings }
-        for (stream, page) in contentStreams {
-            guard let bytes = document.streamData(stream) else { continue }
-            if let op = Self.firstRGBOperator(bytes) {
-                findings.append(Finding(.error, "rgb-in-cmyk", "the content sets an RGB colour (\(op)) under a CMYK output intent",
-                                        page: page, object: document.objectNumber(stream)))
-            }
+        for (group, number) in sites.groups where rgb(document.key(group, "/CS")) {
+            findings.append(Finding(.error, "rgb-in-cmyk", "a transparency group blends in RGB under a CMYK output intent", object: number))
+        }
+        for (space, number) in sites.namedSpaces where rgb(space) {
+            findings.append(Finding(.error, "rgb-in-cmyk", "a named colour space is RGB under a CMYK output intent", object: number))
+        }
+        for (stream, page) in sites.contentStreams {
+            guard let bytes = document.streamData(stream), let op = Self.firstRGBOperator(bytes) else { continue }
+            findings.append(Finding(.error, "rgb-in-cmyk", "the content sets an RGB colour (\(op)) under a CMYK output intent",
+                                    page: page, object: document.objectNumber(stream)))
         }
         return findings
     }
@@ -61,13 +52,24 @@ struct DeviceColourCheck {
         return []
     }
 
-    /// `rg`, `RG`, or a `cs`/`CS` selecting DeviceRGB, if the content has one.
+    /// `rg`, `RG`, a `cs`/`CS` selecting DeviceRGB, or an inline image in RGB, if the content
+    /// has one.
     static func firstRGBOperator(_ bytes: [UInt8]) -> String? {
         var previous: ContentTokenizer.Token?
+        var inlineImage: [ContentTokenizer.Token]?
         for token in ContentTokenizer(bytes: bytes) {
             if case .operator(let op) = token {
                 if op == "rg" || op == "RG" { return op }
                 if op == "cs" || op == "CS", previous == .name("/DeviceRGB") { return "/DeviceRGB \(op)" }
+                if op == "BI" { inlineImage = [] }
+                if op == "ID", let keys = inlineImage {
+                    for (key, value) in zip(keys, keys.dropFirst()) where key == .name("/CS") || key == .name("/ColorSpace") {
+                        if [.name("/RGB"), .name("/DeviceRGB"), .name("/CalRGB")].contains(value) { return "an inline RGB image" }
+                    }
+                    inlineImage = nil
+                }
+            } else {
+                inlineImage?.append(token)
             }
             previous = token
         }

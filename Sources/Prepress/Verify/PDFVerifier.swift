@@ -36,9 +36,12 @@ public struct PDFVerifier: Sendable {
         let reported = Set(findings.filter { $0.code == "stream-damaged" }.compactMap(\.object))
         findings += StreamIntegrity(document: document).check().filter { $0.object.map { !reported.contains($0) } ?? true }
         findings += pages(document)
-        findings += resources(document)
+        // A product's output space, else the one the file declares (`folio verify` on its own).
+        let components = expectations.outputComponents ?? intentComponents(document)
+        findings += resources(document, outputComponents: components)
         findings += outputIntent(document)
-        findings += DeviceColourCheck(document: document, outputComponents: expectations.outputComponents ?? intentComponents(document)).check()
+        let reportedImages = Set(findings.filter { $0.code == "image-colour-space" }.compactMap(\.object))
+        findings += DeviceColourCheck(document: document, outputComponents: components, reportedImages: reportedImages).check()
         findings += forbiddenText(document)
         if !thorough {
             // What qpdf ran into while Folio read the objects (a damaged object, a bad xref).
@@ -100,7 +103,7 @@ public struct PDFVerifier: Sendable {
     }
 
     /// Fonts must carry their program; images must be in a colour space the intent allows.
-    private func resources(_ document: QPDFDocument) -> [Finding] {
+    private func resources(_ document: QPDFDocument, outputComponents: Int?) -> [Finding] {
         var findings: [Finding] = []
         var seen: Set<Int> = []
         func walk(_ resources: qpdf_oh, page: Int, depth: Int) {
@@ -117,7 +120,7 @@ public struct PDFVerifier: Sendable {
                 if let id = document.objectNumber(object), !seen.insert(id).inserted { continue }
                 let subtype = document.key(object, "/Subtype").flatMap(document.name)
                 if subtype == "/Image" {
-                    findings += check(image: object, page: page, document)
+                    findings += Self.check(image: object, allowed: outputComponents, page: page, document)
                 } else if subtype == "/Form", depth < 8, let inner = document.key(object, "/Resources") {
                     walk(inner, page: page, depth: depth + 1)
                 }
@@ -146,9 +149,9 @@ public struct PDFVerifier: Sendable {
                                         object: document.objectNumber(font))]
     }
 
-    private func check(image: qpdf_oh, page: Int, _ document: QPDFDocument) -> [Finding] {
-        guard let allowed = expectations.outputComponents else { return [] }
-        let components = colourComponents(document.key(image, "/ColorSpace"), document)
+    static func check(image: qpdf_oh, allowed: Int?, page: Int?, _ document: QPDFDocument) -> [Finding] {
+        guard let allowed else { return [] }
+        let components = document.colourComponents(document.key(image, "/ColorSpace"))
         if document.key(image, "/ImageMask").flatMap(document.name) != nil || components == nil { return [] }
         if let components, components != allowed && components != 1 {
             let space = components == 4 ? "CMYK" : components == 3 ? "RGB" : "\(components)-component"
@@ -156,20 +159,6 @@ public struct PDFVerifier: Sendable {
                             page: page, object: document.objectNumber(image))]
         }
         return []
-    }
-
-    private func colourComponents(_ space: qpdf_oh?, _ document: QPDFDocument) -> Int? {
-        guard let space else { return nil }
-        if let name = document.name(space) {
-            return ["/DeviceRGB": 3, "/DeviceGray": 1, "/DeviceCMYK": 4, "/CalRGB": 3, "/CalGray": 1][name]
-        }
-        let parts = document.array(space)
-        guard let kind = parts.first.flatMap(document.name) else { return nil }
-        switch kind {
-        case "/ICCBased": return parts.count > 1 ? document.key(parts[1], "/N").flatMap(document.number).map(Int.init) : nil
-        case "/Indexed": return parts.count > 1 ? colourComponents(parts[1], document) : nil
-        default: return nil
-        }
     }
 
     /// The components of the file's own output intent profile, when it has one.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Jobs
 @testable import Prepress
 
 /// Cairo's RGB drawing turned into the press's inks (FOGRA39 built by scripts/build-profiles.sh).
@@ -37,7 +38,7 @@ import Testing
     @Test func onlyColourOperatorsAreRewritten() throws {
         let content = Array("""
             q 0.5 0.5 0.5 rg 1 0 0 RG BT /f-0-0 1 Tf (0 0 0 rg) Tj <0102> Tj ET
-            BI /W 2 /H 1 /CS /RGB /BPC 8 ID \u{1}rg RG\u{2} EI Q 0.2 0 0 rg
+            BI /W 2 /H 1 /CS /G /BPC 8 ID \u{1}rg RG\u{2} EI Q 0.2 0 0 rg
             """.utf8)
         let rewritten = try #require(DeviceColourRewrite.rewrite(content, map))
         let text = String(decoding: rewritten, as: UTF8.self)
@@ -48,5 +49,47 @@ import Testing
         #expect(DeviceColourCheck.firstRGBOperator(rewritten) == nil)
         #expect(DeviceColourCheck.firstRGBOperator(content) == "rg")
         #expect(DeviceColourRewrite.rewrite(Array("q 0 0 0 1 k Q".utf8), map) == nil)
+        // What the rewrite cannot convert, the check still sees.
+        #expect(DeviceColourCheck.firstRGBOperator(Array("BI /W 1 /H 1 /CS /RGB /BPC 8 ID \u{1}\u{2}\u{3} EI".utf8)) == "an inline RGB image")
+        #expect(DeviceColourCheck.firstRGBOperator(Array("/DeviceRGB cs 1 0 0 sc".utf8)) == "/DeviceRGB cs")
+    }
+
+    /// Cairo writes a gradient used for strokes or text as a shading inside its pattern, not as
+    /// an object of its own; the rewrite converts it and the verifier looks there too.
+    @Test func shadingsInsidePatternsAreConvertedAndChecked() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("colour-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let content = "q /Pattern CS /P0 SCN 10 w 20 20 m 180 180 l S Q 0.2 0.4 0.6 rg 0 0 50 50 re f"
+        let shading = "<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [0 0 200 0] /Function << /FunctionType 2 /Domain [0 1] /C0 [1 0 0] /C1 [0 0 1] /N 1 >> >>"
+        let sketch = """
+            %PDF-1.5
+            1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj
+            2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj
+            3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R
+              /Resources << /Pattern << /P0 << /PatternType 2 /Shading \(shading) >> >> >> >> endobj
+            4 0 obj << /Length \(content.utf8.count) >> stream
+            \(content)
+            endstream endobj
+            trailer << /Root 1 0 R /Size 5 >>
+            %%EOF
+            """
+        // qpdf rebuilds the cross-reference table the sketch leaves out.
+        let sketchFile = folder.appendingPathComponent("sketch.pdf"), drawn = folder.appendingPathComponent("drawn.pdf")
+        try Data(sketch.utf8).write(to: sketchFile)
+        _ = try Tool.run("qpdf", [sketchFile.path, drawn.path])
+        let product = try FolioConfig.load(repositoryRoot.appendingPathComponent("config/folio.json")).product("a5-softcover-fogra39")
+        let profile = try #require(product.outputColour)
+        func rgbFindings(_ file: URL) -> [Finding] {
+            PDFVerifier(expectations: .init(outputComponents: 4), thorough: false).verify(file).filter { $0.code == "rgb-in-cmyk" }
+        }
+        let before = rgbFindings(drawn)
+        #expect(before.contains { $0.message.contains("shading") }, "\(before)")
+        #expect(before.contains { $0.message.contains("(rg)") }, "\(before)")
+        let finished = folder.appendingPathComponent("finished.pdf")
+        let sheet = SheetGeometry(trimWidth: 200, trimHeight: 200, bleed: 0)
+        try PDFFinisher(sheet: sheet, outputIntent: .init(profile: profile.data, components: 4, condition: profile.name),
+                        date: "D:20250101000000Z", colours: map).finish(drawn, to: finished)
+        #expect(rgbFindings(finished).isEmpty, "\(rgbFindings(finished))")
     }
 }

@@ -50,6 +50,20 @@ import Testing
         return String(decoding: try Data(contentsOf: out), as: UTF8.self)
     }
 
+    /// Read independently of Folio: qpdf uncompresses every stream, and the text must set no RGB
+    /// colour, name no DeviceRGB, and carry the FOGRA39 intent.
+    func expectInksOnly(_ pdf: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let text = try uncompressed(pdf)
+        let lines = text.split(separator: "\n")
+        #expect(!lines.contains { $0.hasSuffix(" rg") || $0.hasSuffix(" RG") || $0.contains(" rg ") || $0.contains(" RG ") },
+                "\(pdf.path) still sets RGB colours", sourceLocation: sourceLocation)
+        #expect(!text.contains("/DeviceRGB") && !text.contains("/CalRGB"), "\(pdf.path) still names RGB", sourceLocation: sourceLocation)
+        #expect(lines.contains { $0.hasSuffix(" k") || $0.contains(" k ") }, "\(pdf.path) sets no CMYK colour", sourceLocation: sourceLocation)
+        #expect(text.contains("/OutputConditionIdentifier (FOGRA39)"), sourceLocation: sourceLocation)
+        #expect(lines.contains { $0.trimmingCharacters(in: .whitespaces) == "/N 4" }, "the output intent's profile is not CMYK",
+                sourceLocation: sourceLocation)
+    }
+
     @Test func photosAndDrawingAreInInksOnly() throws {
         #expect(report.status == .done, "\(String(describing: report.error))")
         #expect(!report.preflight.contains { $0.severity == .error }, "\(report.preflight)")
@@ -59,14 +73,7 @@ import Testing
             // The interior's title page shows the cover photo too.
             #expect(colours.count == (pdf == cover ? 1 : 1 + Self.photos.count), "\(pdf.lastPathComponent): \(colours)")
             #expect(colours.allSatisfy { $0 == "cmyk" }, "\(pdf.lastPathComponent): \(colours)")
-            let text = try uncompressed(pdf)
-            let lines = text.split(separator: "\n")
-            #expect(!lines.contains { $0.hasSuffix(" rg") || $0.hasSuffix(" RG") || $0.contains(" rg ") || $0.contains(" RG ") },
-                    "\(pdf.lastPathComponent) still sets RGB colours")
-            #expect(!text.contains("/DeviceRGB"), "\(pdf.lastPathComponent) still names DeviceRGB")
-            #expect(lines.contains { $0.hasSuffix(" k") || $0.contains(" k ") }, "\(pdf.lastPathComponent) sets no CMYK colour")
-            #expect(text.contains("/OutputConditionIdentifier (FOGRA39)"))
-            #expect(lines.contains { $0.trimmingCharacters(in: .whitespaces) == "/N 4" }, "the output intent's profile is not CMYK")
+            try expectInksOnly(pdf)
         }
     }
 
@@ -133,11 +140,13 @@ import Testing
         #expect(shown.difference(negative) > 3 * shown.difference(expected))
     }
 
-    /// CMYK rides through Cairo's resampling as four independent channels: less black than
-    /// colour, which premultiplied arithmetic would clamp, comes out as it went in.
+    /// CMYK rides through Cairo's resampling as four independent channels (black in the alpha
+    /// byte): less black than colour, which premultiplied arithmetic would clamp, comes out as
+    /// it went in. The file stores 255 − ink (Adobe's marker), so the inks here are
+    /// (215, 55, 165, 25) and (245, 35, 215, 165).
     @Test func cmykSurvivesResampling() throws {
         let (width, height) = (2400, 1200)
-        let left: [UInt8] = [200, 30, 120, 10], right: [UInt8] = [10, 220, 40, 90]
+        let left: [UInt8] = [40, 200, 90, 230], right: [UInt8] = [10, 220, 40, 90]
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         for y in 0..<height {
             for x in 0..<width {
@@ -195,6 +204,7 @@ import Testing
             #expect(report.status == .done, "\(name): \(String(describing: report.error))")
             #expect(!report.preflight.contains { $0.severity == .error }, "\(name): \(report.preflight)")
             let pdf = out.appendingPathComponent("cover.pdf")
+            if product.hasSuffix("fogra39") { try expectInksOnly(pdf) }
             let prefix = out.appendingPathComponent("front")
             let run = try Tool.run("pdftoppm", ["-r", "24", "-png", "-singlefile", pdf.path, prefix.path])
             try #require(run.status == 0, "\(run.errors)")
