@@ -19,6 +19,9 @@ public protocol QueueDriver: AnyObject {
     func job(_ id: String) throws -> QueuedJob?
     func retry(_ id: String) throws -> Bool
     func cancel(_ id: String) throws -> Bool
+    /// Removes one finished job (done, failed or cancelled) so its id can be queued afresh;
+    /// false when there is none or it is queued or running.
+    func forget(_ id: String) throws -> Bool
     /// Removes finished jobs older than `age` seconds; returns how many.
     func prune(olderThan age: Double) throws -> Int
 }

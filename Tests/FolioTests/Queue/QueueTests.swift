@@ -105,6 +105,19 @@ final class TestClock: @unchecked Sendable {
         #expect(try q.finish(id: "a", worker: "w", succeeded: false, error: "invalid", final: true) == .failed)
     }
 
+    @Test func onlyFinishedJobsCanBeForgotten() throws {
+        let q = try queue()
+        _ = try q.enqueue(id: "a", order: Data("x".utf8), signature: nil, replace: false)
+        #expect(try q.forget("a") == false, "a queued job was forgotten")
+        _ = try q.claim(worker: "w", lease: 30)
+        #expect(try q.forget("a") == false, "a running job was forgotten")
+        _ = try q.finish(id: "a", worker: "w", succeeded: true, error: nil, final: false)
+        #expect(try q.forget("a"))
+        #expect(try q.job("a") == nil)
+        // The same order is then a new job, not a duplicate of the finished one.
+        #expect(try q.enqueue(id: "a", order: Data("x".utf8), signature: nil, replace: false) == .queued)
+    }
+
     @Test func cancelPruneAndTheSchemaVersion() throws {
         let q = try queue()
         _ = try q.enqueue(id: "a", order: Data("x".utf8), signature: nil, replace: false)

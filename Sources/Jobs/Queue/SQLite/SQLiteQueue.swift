@@ -194,6 +194,14 @@ public final class SQLiteQueue: QueueDriver {
         return !rows.isEmpty
     }
 
+    public func forget(_ id: String) throws -> Bool {
+        let rows = try database.execute("""
+            DELETE FROM jobs WHERE id = ? AND state IN ('done', 'failed', 'cancelled') RETURNING id
+            """, [.text(id)])
+        if !rows.isEmpty { try log(id, "forgotten") }
+        return !rows.isEmpty
+    }
+
     public func prune(olderThan age: Double) throws -> Int {
         let cutoff = environment.now() - age
         let rows = try database.execute("""
