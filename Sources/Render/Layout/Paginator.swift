@@ -119,7 +119,9 @@ struct Paginator {
         switch next.content {
         case .figure(_, let height): return next.spaceBefore + height
         case .text(_, let heights):
-            let lines = next.splittable && !next.keepWithNext ? min(minimumLines, heights.count) : heights.count
+            // A paragraph too short to leave `minimumLines` on both pages cannot split at all.
+            let canSplit = next.splittable && !next.keepWithNext && heights.count >= 2 * minimumLines
+            let lines = canSplit ? minimumLines : heights.count
             let own = next.spaceBefore + heights.prefix(lines).reduce(0, +)
             return next.keepWithNext ? own + followingMinimum(index + 1, blocks) : own
         }

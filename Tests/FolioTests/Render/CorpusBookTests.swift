@@ -39,6 +39,16 @@ import Testing
         }
     }
 
+    /// The demo's own diaries (photos, short entries, two languages) follow the same page rules:
+    /// the Russian one once left a date line alone at the foot of a page.
+    @Test(arguments: [(BookLanguage.english, UInt64(1)), (.russian, 2)])
+    func demoDiariesKeepThePageRules(_ language: BookLanguage, _ seed: UInt64) throws {
+        let workspace = try Workspace()
+        _ = try DemoExport.write(language: language, year: 2025, to: workspace.exports.appendingPathComponent("demo"), seed: seed)
+        let (_, plan) = try BookChecks.plan(workspace, order: Sample.order(export: "demo", language: language.rawValue))
+        BookChecks.expectNoWidowsOrOrphans(plan)
+    }
+
     @Test func pepysSplitsIntoDatedEntries() throws {
         let workspace = try Workspace()
         let count = try CorpusExport.write(.pepys, into: workspace, name: "pepys")

@@ -44,6 +44,19 @@ import Testing
         #expect(pages[1].map(\.block) == [1, 2])
     }
 
+    /// Room for a head and two lines is not enough when the paragraph after it has three: it
+    /// cannot split two and one, so it moves whole and the head must go with it (seen in the
+    /// Russian demo: a date line alone at the foot of page 10).
+    @Test func aHeadGoesWithAShortParagraphThatCannotSplit() throws {
+        let pages = try paginator.paginate([text(7), text(1, keep: true, whole: true), text(3)])
+        #expect(pages[0].map(\.block) == [0])
+        #expect(pages[1].map(\.block) == [1, 2])
+        // Four lines can split two and two: the head stays with the first two.
+        let split = try paginator.paginate([text(7), text(1, keep: true, whole: true), text(4)])
+        #expect(split[0].map(\.block) == [0, 1, 2])
+        #expect(linesPerPage(split, block: 2) == [2, 2])
+    }
+
     @Test func spaceBeforeIsDroppedAtTheTopOfAPage() throws {
         let pages = try paginator.paginate([text(10), text(2, before: 30)])
         #expect(pages[1].first?.y == 0)
