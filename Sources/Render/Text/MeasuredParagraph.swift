@@ -47,6 +47,7 @@ final class MeasuredParagraph {
         }
         pango_layout_set_markup(layout, markup, -1)
         measure(pitch: style.lineHeight ?? 0)
+        if style.alignment == .justified { keepHyphensInsideTheMeasure() }
         unknownGlyphs = Int(pango_layout_get_unknown_glyphs_count(layout))
     }
 
@@ -69,6 +70,19 @@ final class MeasuredParagraph {
             lines.append(Line(height: height, baseline: baseline + (height - natural) / 2,
                               x: Double(logical.x) / scale, width: Double(logical.width) / scale))
         } while pango_layout_iter_next_line(iterator) != 0
+    }
+
+    /// See `HyphenOverhang`: a justified line wider than the measure is narrowed back to it.
+    private func keepHyphensInsideTheMeasure() {
+        guard let text = pango_layout_get_text(layout) else { return }
+        for index in lines.indices {
+            let overflow = lines[index].x + lines[index].width - width
+            guard overflow > 0.01, let line = pango_layout_get_line(layout, Int32(index)) else { continue }
+            let units = Int32((overflow * Double(PANGO_SCALE)).rounded(.up))
+            if HyphenOverhang.tighten(line, text: text, by: units) {
+                lines[index].width -= Double(units) / Double(PANGO_SCALE)
+            }
+        }
     }
 
     var height: Double { lines.reduce(0) { $0 + $1.height } }

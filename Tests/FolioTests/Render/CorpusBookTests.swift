@@ -21,6 +21,7 @@ import Testing
         let (book, plan) = try BookChecks.plan(workspace, order: order)
         #expect(plan.layout.pages.count == report.outputs.first?.pages)
         BookChecks.expectNoWidowsOrOrphans(plan)
+        try BookChecks.expectTextInsideTheMeasure(pdf, product: try workspace.config.product("a5-softcover"))
         try BookChecks.expectRunningHeads(pdf, book: book, plan: plan)
         try expectHyphenationMatchesTheDictionary(pdf, language: book.language)
     }
@@ -39,14 +40,20 @@ import Testing
         }
     }
 
-    /// The demo's own diaries (photos, short entries, two languages) follow the same page rules:
-    /// the Russian one once left a date line alone at the foot of a page.
+    /// The demo's own diaries (photos, short entries, two languages) follow the same page rules
+    /// (the Russian one once left a date line alone at the foot of a page) and keep their
+    /// hyphens on the measure (48 lines once hung past it).
     @Test(arguments: [(BookLanguage.english, UInt64(1)), (.russian, 2)])
     func demoDiariesKeepThePageRules(_ language: BookLanguage, _ seed: UInt64) throws {
         let workspace = try Workspace()
         _ = try DemoExport.write(language: language, year: 2025, to: workspace.exports.appendingPathComponent("demo"), seed: seed)
-        let (_, plan) = try BookChecks.plan(workspace, order: Sample.order(export: "demo", language: language.rawValue))
+        let order = Sample.order(export: "demo", language: language.rawValue)
+        let (_, plan) = try BookChecks.plan(workspace, order: order)
         BookChecks.expectNoWidowsOrOrphans(plan)
+        let (report, folder) = try workspace.render(order)
+        #expect(report.status == .done, "\(String(describing: report.error))")
+        try BookChecks.expectTextInsideTheMeasure(folder.appendingPathComponent("interior.pdf"),
+                                                  product: try workspace.config.product("a5-softcover"))
     }
 
     @Test func pepysSplitsIntoDatedEntries() throws {

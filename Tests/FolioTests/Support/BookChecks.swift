@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Jobs
+@testable import Prepress
 @testable import Render
 
 /// Checks on a whole rendered book: its page plan and its PDF text.
@@ -34,6 +35,25 @@ enum BookChecks {
                 Issue.record("page \(index + 1) ends with a heading", sourceLocation: sourceLocation)
             }
         }
+    }
+
+    /// No word of the PDF ends right of the text frame (as pdftotext measures it): justified
+    /// lines, their hyphens included, end on the measure.
+    static func expectTextInsideTheMeasure(_ pdf: URL, product: Prepress.Product,
+                                           sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let frame = TextFrame(geometry: product.geometry, lineHeight: 1)
+        let right = frame.left + frame.width
+        let run = try Tool.run("pdftotext", ["-bbox", pdf.path, "-"])
+        var outside: [String] = []
+        for (index, page) in run.output.components(separatedBy: "<page ").dropFirst().enumerated() {
+            for word in page.components(separatedBy: "<word ").dropFirst() {
+                guard let range = word.range(of: #"xMax="([0-9.]+)""#, options: .regularExpression) else { continue }
+                let value = Double(word[range].dropFirst(6).dropLast()) ?? 0
+                let text = word.split(separator: ">", maxSplits: 1).last?.prefix { $0 != "<" } ?? ""
+                if value > right + 0.5 { outside.append("page \(index + 1) \"\(text)\" ends at \(value) (measure \(right))") }
+            }
+        }
+        #expect(outside.isEmpty, "\(outside.count) words past the measure: \(outside.prefix(5))", sourceLocation: sourceLocation)
     }
 
     /// Verso body pages: the folio, then the title and year; recto: the month, then the folio.
