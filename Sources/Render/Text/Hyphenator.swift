@@ -132,4 +132,39 @@ final class Hyphenator {
         }
         return output
     }
+
+    /// Pango `markup` without soft hyphens in the last word of each of its paragraphs (lines
+    /// ended by a hard break count as paragraphs): a paragraph should not end on a fragment
+    /// such as "спа-/ли." Tags and punctuation after the word are stepped over.
+    static func keepingLastWordsWhole(_ markup: String) -> String {
+        markup.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { keepingLastWordWhole(Array($0)) }
+            .joined(separator: "\n")
+    }
+
+    private static func keepingLastWordWhole(_ characters: [Character]) -> String {
+        var result = characters
+        var index = characters.count - 1
+        var inTag = false
+        var seenLetter = false
+        while index >= 0 {
+            let character = characters[index]
+            if inTag {
+                if character == "<" { inTag = false }
+            } else if character == ">" {
+                inTag = true
+            } else if character.isWhitespace {
+                if seenLetter { break }
+            } else if character == "\u{AD}" {
+                result.remove(at: index)
+            } else if character.isLetter {
+                seenLetter = true
+            } else if seenLetter, !["-", "’", "'"].contains(character) {
+                // An entity (&amp;) or punctuation before the word: the word is done.
+                break
+            }
+            index -= 1
+        }
+        return String(result)
+    }
 }

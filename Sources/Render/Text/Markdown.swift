@@ -42,7 +42,7 @@ struct MarkdownReader {
     private func block(_ node: OpaquePointer) -> TextBlock? {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_PARAGRAPH:
-            let markup = inlines(node)
+            let markup = Hyphenator.keepingLastWordsWhole(inlines(node))
             return markup.isEmpty ? nil : .paragraph(markup)
         case CMARK_NODE_HEADING:
             return .heading(level: Int(cmark_node_get_heading_level(node)), inlines(node))

@@ -63,6 +63,22 @@ import Prepress
         #expect(report.error?.message.contains("allows at most 800") == true)
     }
 
+    /// A paragraph never ends on a fragment ("спа-/ли."): its last word keeps no soft hyphen,
+    /// through tags and punctuation; every other word keeps its breaks.
+    @Test func theLastWordOfAParagraphIsNotHyphenated() throws {
+        let hyphen = "\u{AD}"
+        #expect(Hyphenator.keepingLastWordsWhole("a mid\(hyphen)dle of <i>sen\(hyphen)ten\(hyphen)ces</i>.")
+                == "a mid\(hyphen)dle of <i>sentences</i>.")
+        #expect(Hyphenator.keepingLastWordsWhole("first li\(hyphen)ne\nneigh\(hyphen)bour’s") == "first line\nneighbour’s")
+        #expect(Hyphenator.keepingLastWordsWhole("мы спа\(hyphen)ли.") == "мы спали.")
+        let reader = MarkdownReader(language: .russian, hyphenator: Hyphenator.forLanguage(.russian))
+        guard case .paragraph(let markup)? = reader.blocks(from: "Мы долго разговаривали, а потом спали.").first else {
+            Issue.record("no paragraph")
+            return
+        }
+        #expect(markup.contains("раз\(hyphen)") && markup.hasSuffix("спали."), "\(markup)")
+    }
+
     @Test func quotationMarksFollowTheLanguage() throws {
         let (_, ru) = try render([Sample.entry("q", "2025-01-03T08:15:00Z", text: "Он сказал: \"привет\" -- и ушёл.")], language: "ru")
         let text = try Tool.pdfText(ru).joined()
