@@ -46,6 +46,15 @@ final class MeasuredParagraph {
             pango_attr_list_unref(attributes)
         }
         pango_layout_set_markup(layout, markup, -1)
+        if style.alignment == .justified {
+            // Each pass removes one rung; a paragraph rarely needs more than a few.
+            var current = markup
+            for _ in 0..<16 {
+                guard let fewer = HyphenLadder.breakUp(current, layout: layout) else { break }
+                current = fewer
+                pango_layout_set_markup(layout, current, -1)
+            }
+        }
         measure(pitch: style.lineHeight ?? 0)
         if style.alignment == .justified { keepHyphensInsideTheMeasure() }
         unknownGlyphs = Int(pango_layout_get_unknown_glyphs_count(layout))

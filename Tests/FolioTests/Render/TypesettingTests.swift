@@ -79,6 +79,26 @@ import Prepress
         #expect(markup.contains("раз\(hyphen)") && markup.hasSuffix("спали."), "\(markup)")
     }
 
+    /// Never more than three hyphenated lines in a row: a narrow measure of long Russian words
+    /// would give a ladder all the way down.
+    @Test func hyphenatedLinesNeverStackBeyondThree() throws {
+        let engine = TextEngine(typography: Typography(), language: .russian)
+        let hyphenator = try #require(Hyphenator.forLanguage(.russian))
+        let text = hyphenator.hyphenate(String(repeating: "интернационализация достопримечательности ", count: 12))
+        let style = ParagraphStyle(alignment: .justified)
+        let paragraph = engine.paragraph(markup: text, font: engine.typography.font(.body), width: 150, style: style)
+        let ends = HyphenLadder.hyphenatedLineEnds(paragraph.layout)
+        var run = 0, longest = 0, total = 0
+        for hyphenated in ends {
+            run = hyphenated ? run + 1 : 0
+            longest = max(longest, run)
+            total += hyphenated ? 1 : 0
+        }
+        #expect(longest <= HyphenLadder.longestRun, "\(longest) hyphenated lines in a row")
+        #expect(total >= 6, "only \(total) lines end hyphenated: the words lost all their breaks")
+        #expect(paragraph.lines.allSatisfy { $0.x + $0.width <= 150.01 })
+    }
+
     @Test func quotationMarksFollowTheLanguage() throws {
         let (_, ru) = try render([Sample.entry("q", "2025-01-03T08:15:00Z", text: "Он сказал: \"привет\" -- и ушёл.")], language: "ru")
         let text = try Tool.pdfText(ru).joined()
