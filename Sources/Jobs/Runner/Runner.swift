@@ -119,7 +119,9 @@ public final class Runner {
         let folder = config.jobs.appendingPathComponent(job.id)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let log = folder.appendingPathComponent("job.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: log.path])
+        }
         let process = Process()
         process.executableURL = options.executable
         process.arguments = ["_job", job.id, "--config", options.configFile.path]
