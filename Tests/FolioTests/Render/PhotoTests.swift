@@ -17,7 +17,7 @@ import Testing
     }
 
     /// One entry per photo, in the given order, so the PDF's images follow the same order.
-    func render(_ paths: [String], name: String = "photos") throws -> Book {
+    func render(_ paths: [String], name: String = "photos", product: String = "a5-softcover") throws -> Book {
         let export = workspace.exports.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: export.appendingPathComponent("photos"), withIntermediateDirectories: true)
         var entries: [[String: Any]] = []
@@ -29,7 +29,7 @@ import Testing
                                         text: file, photos: [["file": "photos/\(index)-\(file)", "caption": file]]))
         }
         try JSONSerialization.data(withJSONObject: Sample.journal(entries)).write(to: export.appendingPathComponent("journal.json"))
-        let (report, folder) = try workspace.render(Sample.order(id: name, export: name), name: name)
+        let (report, folder) = try workspace.render(Sample.order(id: name, export: name, extra: ["product": product]), name: name)
         return Book(report: report, pdf: folder.appendingPathComponent("interior.pdf"), entries: entries.map { $0["id"] as! String })
     }
 
@@ -107,12 +107,14 @@ import Testing
         #expect(try Data(contentsOf: embedded[1]) == Data(contentsOf: corpusRoot.appendingPathComponent("photos/codec/libjpeg-turbo_testorig.jpg")))
     }
 
-    @Test func brokenPhotosBecomePlaceholdersAndWarnings() throws {
+    /// The same for a CMYK press: a placeholder is drawn, not converted.
+    @Test(arguments: ["a5-softcover", "a5-softcover-fogra39"])
+    func brokenPhotosBecomePlaceholdersAndWarnings(_ product: String) throws {
         let broken = ["bimg_corrupt.jpg", "derived_prism_pizza-srgb_truncated_50pct.jpg", "pillow_truncated_jpeg.jpg",
                       "sharp_corrupt-header.jpg", "sharp_giant-image_20000x14000.jpg", "zero_bytes.jpg"]
         // The Day One fixture's 2×2 PNG has a bad zlib checksum (Pillow refuses it too).
         let dayOnePNG = "../exports/dayone2_json/automattic_fictional/photos/a36a701e0fe5e46e37fb460b40ccda7b.png"
-        let book = try render(broken.map { "broken/\($0)" } + ["codec/libjpeg-turbo_monkey12.jpg", dayOnePNG])
+        let book = try render(broken.map { "broken/\($0)" } + ["codec/libjpeg-turbo_monkey12.jpg", dayOnePNG], product: product)
         #expect(book.report.status == .done, "one bad photo never stops the book")
         try PDFChecks.expectPrintReady(book.pdf)
         let expected = ["photo-corrupt", "photo-corrupt", "photo-corrupt", "photo-corrupt", "photo-too-large",
@@ -135,12 +137,21 @@ import Testing
         #expect(!book.report.preflight.contains { $0.code.hasPrefix("photo-") && $0.code != "photo-misnamed" })
     }
 
-    @Test func everyCodecDecodes() throws {
+    /// Every codec, for both presses: gray, arithmetic-coded and progressive files come out in
+    /// the product's own colour space.
+    @Test(arguments: ["a5-softcover", "a5-softcover-fogra39"])
+    func everyCodecDecodes(_ product: String) throws {
         let names = ["color/prism_pizza-progressive.jpg", "codec/libjpeg-turbo_testimgari.jpg", "color/pillow_hopper_gray.jpg",
-                     "color/sharp_concert_gray_icc.jpg", "color/pillow_icc_profile_big.jpg", "color/libavif_apple_gainmap_old.jpg"]
-        let book = try render(names)
+                     "color/sharp_concert_gray_icc.jpg", "color/pillow_icc_profile_big.jpg", "color/libavif_apple_gainmap_old.jpg",
+                     "color/prism_pizza-cmyk8-usswop.jpg", "color/pillow_pil_sample_cmyk.jpg"]
+        let book = try render(names, product: product)
+        #expect(book.report.status == .done, "\(String(describing: book.report.error))")
         #expect(try images(book.pdf).count == names.count)
         #expect(!book.report.preflight.contains { $0.code.hasPrefix("photo-") })
+        let colours = try Tool.run("pdfimages", ["-list", book.pdf.path]).output.split(separator: "\n").dropFirst(2)
+            .map { String($0.split(separator: " ", omittingEmptySubsequences: true)[5]) }
+        let wanted = product.hasSuffix("fogra39") ? ["cmyk"] : ["rgb", "gray"]
+        #expect(colours.allSatisfy(wanted.contains), "\(product): \(colours)")
     }
 
     @Test func lowResolutionIsReportedWithPageAndEntry() throws {
