@@ -47,6 +47,8 @@ public struct Pipeline: Sendable {
             throw JobError.rejected(error)
         }
         report.order = input.order.id
+        report.product = .init(id: input.product.id, name: input.product.name,
+                               outputCondition: input.product.outputColour?.name ?? input.product.outputProfile)
         onStage("resolve")
         let resolved = Resolver.resolve(order: input.order, journal: input.journal)
         report.entries = .init(included: resolved.book.entries.count, archivedExcluded: resolved.archivedExcluded)

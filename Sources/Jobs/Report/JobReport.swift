@@ -53,6 +53,19 @@ public struct JobReport: Codable, Sendable, Equatable {
         public var attempts: [Attempt]
     }
 
+    /// What the book was made for: the product and the colour condition it prints in.
+    public struct ProductUsed: Codable, Sendable, Equatable {
+        public var id: String
+        public var name: String
+        /// The output intent's condition: `sRGB IEC61966-2.1`, or `FOGRA39` for the CMYK press.
+        public var outputCondition: String
+
+        enum CodingKeys: String, CodingKey {
+            case id, name
+            case outputCondition = "output_condition"
+        }
+    }
+
     /// Why a job failed or was rejected: a stable code, the message, and every input issue.
     public struct Failure: Codable, Sendable, Equatable {
         public var code: String
@@ -64,6 +77,7 @@ public struct JobReport: Codable, Sendable, Equatable {
     public var status: Status
     public var attempts = 1
     public var entries = Entries()
+    public var product: ProductUsed?
     public var outputs: [Output] = []
     public var preflight: [Finding] = []
     public var uploads: [Upload] = []
@@ -71,7 +85,7 @@ public struct JobReport: Codable, Sendable, Equatable {
     public var error: Failure?
 
     enum CodingKeys: String, CodingKey {
-        case order, status, attempts, entries, outputs, preflight, uploads
+        case order, status, attempts, entries, product, outputs, preflight, uploads
         case timingsMS = "timings_ms"
         case error
     }

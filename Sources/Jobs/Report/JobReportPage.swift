@@ -10,6 +10,9 @@ enum JobReportPage {
     static func html(_ report: JobReport, folder: URL) -> String {
         var body = "<h1>Order \(HTML.escape(report.order)) <span class=\"status \(report.status.rawValue)\">\(report.status.rawValue)</span></h1>\n"
         body += "<p class=\"muted\">Attempt \(report.attempts) · \(report.entries.included) entries included, \(report.entries.archivedExcluded) archived left out</p>\n"
+        if let product = report.product {
+            body += "<p class=\"muted\">For \(HTML.escape(product.name)) · colour: \(HTML.escape(product.outputCondition))</p>\n"
+        }
         if let error = report.error {
             body += "<h2>Why it did not finish</h2>\n<p><strong>\(HTML.escape(error.code))</strong>: \(HTML.escape(error.message))</p>\n"
             if !error.details.isEmpty { body += "<ul>" + error.details.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>\n" }

@@ -66,6 +66,10 @@ import Testing
 
     @Test func photosAndDrawingAreInInksOnly() throws {
         #expect(report.status == .done, "\(String(describing: report.error))")
+        #expect(report.product == .init(id: "a5-softcover-fogra39", name: "A5 softcover, perfect bound, CMYK (FOGRA39 coated)",
+                                        outputCondition: "FOGRA39"))
+        #expect(JobReportPage.html(report, folder: folder).contains("colour: FOGRA39"),
+                "the operator's page does not say what the book prints in")
         #expect(!report.preflight.contains { $0.severity == .error }, "\(report.preflight)")
         for pdf in [interior, cover] {
             try PDFChecks.expectPrintReady(pdf)
@@ -185,6 +189,7 @@ import Testing
         #expect(try codes(undecoded, expectations).contains("cmyk-jpeg-inverted"))
         // An sRGB book verified as if it were for the CMYK press.
         let rgbBook = try workspace.render(Sample.order(id: "rgb-1", outputs: ["interior"]), name: "rgb")
+        #expect(rgbBook.report.product?.outputCondition == "sRGB IEC61966-2.1")
         let rgb = try Data(contentsOf: rgbBook.folder.appendingPathComponent("interior.pdf"))
         #expect(try codes(rgb, expectations).isSuperset(of: ["rgb-in-cmyk", "output-intent-profile"]))
     }
