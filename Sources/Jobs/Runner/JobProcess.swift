@@ -68,8 +68,9 @@ public enum JobProcess {
         _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
     }
 
-    /// Test hook: `FOLIO_TEST_FAULT=ID:segv,ID2:oom` makes that job's process crash the way
-    /// a fault in a C library or an exhausted memory would, so tests can prove it fails alone.
+    /// Test hook: `FOLIO_TEST_FAULT=ID:segv,ID2:oom,ID3:exit` makes that job's process crash
+    /// the way a fault in a C library or an exhausted memory would, or end without a word (as
+    /// when its report cannot be written), so tests can prove it fails alone.
     private static func injectFault(for id: String, _ environment: [String: String]) {
         let faults = (environment["FOLIO_TEST_FAULT"] ?? "").split(separator: ",")
         guard let fault = faults.first(where: { $0.hasPrefix(id + ":") }) else { return }
@@ -86,6 +87,8 @@ public enum JobProcess {
             }
             // Out of address space: abort as an allocation failure in a library would.
             abort()
+        case "exit":
+            exit(3)
         default:
             break
         }

@@ -118,6 +118,12 @@ public final class Runner {
     private func start(_ job: QueuedJob) throws -> Process {
         let folder = config.jobs.appendingPathComponent(job.id)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Only this attempt's report may decide it: a report left by an earlier run of the same
+        // id (a retried, replaced or forgotten job starts its attempts at 1 again) must not be
+        // taken for this one's if the process dies before writing its own.
+        for stale in ["report.json", "report.html"] {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(stale))
+        }
         let log = folder.appendingPathComponent("job.log")
         guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: log.path])

@@ -89,6 +89,22 @@ import Testing
         #expect(report.attempts == 2)
     }
 
+    /// A job run again under the same id starts at attempt 1; if its process ends without a
+    /// report, the report its earlier run left (attempt 1, done) must not be taken for this one's.
+    @Test func anEarlierRunsReportNeverDecidesANewAttempt() throws {
+        let workspace = try workspace(#", "max_attempts": 1"#)
+        let id = try #require(try drop(1, into: workspace).first)
+        #expect(try run(workspace).status == 0)
+        #expect(try states(workspace)[id] == "done")
+        #expect(try workspace.config.openQueue().forget(id))
+        _ = try drop(1, into: workspace)
+        let result = try run(workspace, environment: ["FOLIO_TEST_FAULT": "\(id):exit"])
+        #expect(result.status == 1, "\(result.output)")
+        #expect(try states(workspace)[id] == "failed")
+        let report = try JSONDecoder().decode(JobReport.self, from: Data(contentsOf: workspace.jobs.appendingPathComponent("\(id)/report.json")))
+        #expect(report.error?.code == "crashed")
+    }
+
     @Test func killNineAtRandomMomentsStillEndsEveryJobDoneExactlyOnce() throws {
         let workspace = try workspace()
         let ids = try drop(30, into: workspace)
