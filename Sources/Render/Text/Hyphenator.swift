@@ -155,6 +155,10 @@ final class Hyphenator {
                 inTag = true
             } else if character.isWhitespace {
                 if seenLetter { break }
+            } else if character == ";", !seenLetter, let ampersand = characters[..<index].lastIndex(of: "&"),
+                      characters[ampersand..<index].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "#" || $0 == "&" }) {
+                // An entity after the word (&amp;, &lt;) is punctuation: step over it whole.
+                index = ampersand
             } else if character == "\u{AD}" {
                 result.remove(at: index)
             } else if character.isLetter {

@@ -81,12 +81,17 @@ final class MeasuredParagraph {
         } while pango_layout_iter_next_line(iterator) != 0
     }
 
-    /// See `HyphenOverhang`: a justified line wider than the measure is narrowed back to it.
+    /// See `HyphenOverhang`: a justified line wider than the measure (almost always after a soft
+    /// hyphen; a few after a break inside a token such as "[Ob.1663].") is narrowed back to it.
     private func keepHyphensInsideTheMeasure() {
         guard let text = pango_layout_get_text(layout) else { return }
         for index in lines.indices {
             let overflow = lines[index].x + lines[index].width - width
-            guard overflow > 0.01, let line = pango_layout_get_line(layout, Int32(index)) else { continue }
+            // Justified lines only: a paragraph's last line is ragged, and whatever hangs past
+            // the measure there is its trailing space.
+            guard overflow > 0.01, index + 1 < lines.count,
+                  let next = pango_layout_get_line_readonly(layout, Int32(index + 1)), next.pointee.is_paragraph_start == 0,
+                  let line = pango_layout_get_line(layout, Int32(index)) else { continue }
             let units = Int32((overflow * Double(PANGO_SCALE)).rounded(.up))
             if HyphenOverhang.tighten(line, text: text, by: units) {
                 lines[index].width -= Double(units) / Double(PANGO_SCALE)
@@ -95,6 +100,19 @@ final class MeasuredParagraph {
     }
 
     var height: Double { lines.reduce(0) { $0 + $1.height } }
+
+    /// Each line's right edge as Pango measures it now, from its glyphs (for checks).
+    var measuredRightEdges: [Double] {
+        guard let iterator = pango_layout_get_iter(layout) else { return [] }
+        defer { pango_layout_iter_free(iterator) }
+        var edges: [Double] = []
+        repeat {
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            edges.append(Double(logical.x + logical.width) / Double(PANGO_SCALE))
+        } while pango_layout_iter_next_line(iterator) != 0
+        return edges
+    }
 
     /// Draws line `index` with its line box's top at `top`, the paragraph's left edge at `left`.
     func draw(line index: Int, left: Double, top: Double, on cairo: OpaquePointer) {

@@ -71,6 +71,8 @@ import Prepress
                 == "a mid\(hyphen)dle of <i>sentences</i>.")
         #expect(Hyphenator.keepingLastWordsWhole("first li\(hyphen)ne\nneigh\(hyphen)bour’s") == "first line\nneighbour’s")
         #expect(Hyphenator.keepingLastWordsWhole("мы спа\(hyphen)ли.") == "мы спали.")
+        #expect(Hyphenator.keepingLastWordsWhole("beau\(hyphen)ti\(hyphen)ful &amp;") == "beautiful &amp;")
+        #expect(Hyphenator.keepingLastWordsWhole("an ex\(hyphen)am\(hyphen)ple (&lt;)") == "an example (&lt;)")
         let reader = MarkdownReader(language: .russian, hyphenator: Hyphenator.forLanguage(.russian))
         guard case .paragraph(let markup)? = reader.blocks(from: "Мы долго разговаривали, а потом спали.").first else {
             Issue.record("no paragraph")
@@ -96,7 +98,8 @@ import Prepress
         }
         #expect(longest <= HyphenLadder.longestRun, "\(longest) hyphenated lines in a row")
         #expect(total >= 6, "only \(total) lines end hyphenated: the words lost all their breaks")
-        #expect(paragraph.lines.allSatisfy { $0.x + $0.width <= 150.01 })
+        // From the glyphs themselves, not Folio's own record of the widths.
+        #expect(paragraph.measuredRightEdges.allSatisfy { $0 <= 150.01 }, "\(paragraph.measuredRightEdges)")
     }
 
     @Test func quotationMarksFollowTheLanguage() throws {
