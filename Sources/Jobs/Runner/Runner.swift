@@ -118,11 +118,12 @@ public final class Runner {
     private func start(_ job: QueuedJob) throws -> Process {
         let folder = config.jobs.appendingPathComponent(job.id)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        // Only this attempt's report may decide it: a report left by an earlier run of the same
-        // id (a retried, replaced or forgotten job starts its attempts at 1 again) must not be
-        // taken for this one's if the process dies before writing its own.
-        for stale in ["report.json", "report.html"] {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(stale))
+        // An attempt starts from an empty folder: nothing an earlier run of the same id left (a
+        // retried, replaced or forgotten job starts its attempts at 1 again) may pass for this
+        // one's: not its report, which would decide the attempt if this process died before
+        // writing its own, nor its books.
+        for leftover in (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [] {
+            try? FileManager.default.removeItem(at: leftover)
         }
         let log = folder.appendingPathComponent("job.log")
         guard FileManager.default.createFile(atPath: log.path, contents: nil) else {

@@ -103,6 +103,8 @@ import Testing
         #expect(try states(workspace)[id] == "failed")
         let report = try JSONDecoder().decode(JobReport.self, from: Data(contentsOf: workspace.jobs.appendingPathComponent("\(id)/report.json")))
         #expect(report.error?.code == "crashed")
+        // Nor are the earlier run's books left beside the failed report.
+        #expect(!FileManager.default.fileExists(atPath: workspace.jobs.appendingPathComponent("\(id)/interior.pdf").path))
     }
 
     @Test func killNineAtRandomMomentsStillEndsEveryJobDoneExactlyOnce() throws {
