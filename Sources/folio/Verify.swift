@@ -15,7 +15,7 @@ enum Verify {
             guard let config = Command.loadConfig(arguments, console: console) else { return 2 }
             do {
                 product = try config.product(id)
-                components = (try? ICCProfile.load(product?.outputProfile ?? "sRGB", relativeTo: config.folder))?.components
+                components = product?.outputColour.components
             } catch {
                 console.complain("\(error)")
                 return 2

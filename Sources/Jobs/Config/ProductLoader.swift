@@ -67,18 +67,20 @@ enum ProductLoader {
         guard let name, let trimWidth, let trimHeight, let bleed, let safety, let binding,
               let bindingValue = Product.Binding(rawValue: binding), let caliper, let rules, let profile,
               let minimumPPI else { throw InputError(issues.issues) }
-        var product = Product(id: id, name: name, trimWidthMM: trimWidth, trimHeightMM: trimHeight, bleedMM: bleed,
-                              safetyMM: safety, binding: bindingValue, paperCaliperMM: caliper,
-                              spineAllowanceMM: allowance, spineTextMinimumMM: spineTextMin, pageRules: rules,
-                              outputProfile: profile, minimumImagePPI: minimumPPI, jpegQuality: quality)
+        let outputColour: ICCProfile.Output
         do {
             // Products live in `config/products/`; profile paths are relative to `config/`.
-            product.outputColour = try ICCProfile.load(profile, relativeTo: file.deletingLastPathComponent().deletingLastPathComponent())
+            outputColour = try ICCProfile.load(profile, relativeTo: file.deletingLastPathComponent().deletingLastPathComponent())
         } catch {
             // The shipped FOGRA39 profile is built, not committed: say how to get it.
             let hint = profile.hasSuffix("FOGRA39.icc") ? " (scripts/build-profiles.sh builds it; make demo and make test run it)" : ""
             throw InputError([InputIssue(code: "invalid-value", file: shown, path: "output_profile", message: error.description + hint)])
         }
+        var product = Product(id: id, name: name, trimWidthMM: trimWidth, trimHeightMM: trimHeight, bleedMM: bleed,
+                              safetyMM: safety, binding: bindingValue, paperCaliperMM: caliper,
+                              spineAllowanceMM: allowance, spineTextMinimumMM: spineTextMin, pageRules: rules,
+                              outputProfile: profile, outputColour: outputColour, minimumImagePPI: minimumPPI,
+                              jpegQuality: quality)
         if let intent { product.renderingIntent = intent }
         if let blackPoint { product.blackPointCompensation = blackPoint }
         if let megapixels { product.maximumImagePixels = megapixels * 1_000_000 }

@@ -6,7 +6,6 @@ import Render
 /// final, padded page count.
 struct CoverStage {
     var product: Product
-    var configFolder: URL
 
     struct Result {
         var file: URL
@@ -14,7 +13,7 @@ struct CoverStage {
     }
 
     func run(_ content: CoverContent, pages: Int, contentDate: Date, into folder: URL) throws(JobError) -> Result {
-        let (file, spread) = try PrintFinishing.produce("cover.pdf", in: folder, product: product, configFolder: configFolder,
+        let (file, spread) = try PrintFinishing.produce("cover.pdf", in: folder, product: product,
                                                        date: contentDate, sheet: \.sheet) { drawn throws(RenderError) in
             try CoverRenderer(product: product).renderSpread(content, pages: pages, to: drawn)
         }
@@ -26,7 +25,7 @@ struct CoverStage {
 enum PrintFinishing {
     /// Draws a PDF under a temporary name, finishes it for print and renames it into place, so
     /// no half-made file is ever seen under its real name.
-    static func produce<T>(_ name: String, in folder: URL, product: Product, configFolder: URL, date: Date,
+    static func produce<T>(_ name: String, in folder: URL, product: Product, date: Date,
                            sheet: (T) -> SheetGeometry,
                            draw: (URL) throws(RenderError) -> T) throws(JobError) -> (file: URL, drawn: T) {
         let file = folder.appendingPathComponent(name)
@@ -42,7 +41,7 @@ enum PrintFinishing {
         } catch {
             throw .failed(code: error.code, message: "\(name): \(error.message)")
         }
-        try finish(drawn, to: finished, sheet: sheet(result), product: product, configFolder: configFolder, date: date)
+        try finish(drawn, to: finished, sheet: sheet(result), product: product, date: date)
         do {
             try AtomicFile.moveIntoPlace(finished, file)
         } catch {
@@ -52,9 +51,9 @@ enum PrintFinishing {
     }
 
     static func finish(_ drawn: URL, to finished: URL, sheet: SheetGeometry, product: Product,
-                       configFolder: URL, date: Date) throws(JobError) {
+                       date: Date) throws(JobError) {
         do {
-            let profile = try product.outputColour ?? ICCProfile.load(product.outputProfile, relativeTo: configFolder)
+            let profile = product.outputColour
             var colours: DeviceColourMap?
             if profile.isCMYK {
                 colours = DeviceColourMap(cmykProfile: profile.data, intent: product.renderingIntent,

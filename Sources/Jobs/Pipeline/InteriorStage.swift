@@ -6,7 +6,6 @@ import Render
 /// output intent, and the file is renamed into place only when complete.
 struct InteriorStage {
     var product: Product
-    var configFolder: URL
 
     struct Result {
         var file: URL
@@ -16,7 +15,7 @@ struct InteriorStage {
     }
 
     func run(_ book: Book, cover: CoverContent, into folder: URL) throws(JobError) -> Result {
-        let (file, rendered) = try PrintFinishing.produce("interior.pdf", in: folder, product: product, configFolder: configFolder,
+        let (file, rendered) = try PrintFinishing.produce("interior.pdf", in: folder, product: product,
                                                          date: book.contentDate, sheet: { _ in product.interiorSheet }) { drawn throws(RenderError) in
             try InteriorRenderer(product: product).render(book, cover: cover, to: drawn)
         }

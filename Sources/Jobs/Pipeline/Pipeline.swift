@@ -48,7 +48,7 @@ public struct Pipeline: Sendable {
         }
         report.order = input.order.id
         report.product = .init(id: input.product.id, name: input.product.name,
-                               outputCondition: input.product.outputColour?.name ?? input.product.outputProfile)
+                               outputCondition: input.product.outputColour.name)
         onStage("resolve")
         let resolved = Resolver.resolve(order: input.order, journal: input.journal)
         report.entries = .init(included: resolved.book.entries.count, archivedExcluded: resolved.archivedExcluded)
@@ -57,7 +57,7 @@ public struct Pipeline: Sendable {
         let cover = input.coverContent
         onStage("render")
         // The interior is always laid out: the cover's spine depends on its final page count.
-        let interior = try InteriorStage(product: input.product, configFolder: config.folder)
+        let interior = try InteriorStage(product: input.product)
             .run(resolved.book, cover: cover, into: folder)
         report.preflight += interior.notices.map(Self.finding)
         onStage("render: \(interior.pages) pages")
@@ -66,7 +66,7 @@ public struct Pipeline: Sendable {
             try? FileManager.default.removeItem(at: interior.file)
         }
         if input.order.outputs.contains(.cover) {
-            let spread = try CoverStage(product: input.product, configFolder: config.folder)
+            let spread = try CoverStage(product: input.product)
                 .run(cover, pages: interior.pages, contentDate: resolved.book.contentDate, into: folder)
             report.preflight += spread.spread.notices.map(Self.finding)
             produced.append((.cover, spread.file, 1))
@@ -94,7 +94,7 @@ public struct Pipeline: Sendable {
                                         sha256: digest.digest, pages: output.pages))
         }
         onStage("verify")
-        let verified = VerifyStage(product: input.product, configFolder: config.folder)
+        let verified = VerifyStage(product: input.product)
             .run(produced, interiorPages: interior.pages, forbidden: resolved.forbiddenText)
         report.preflight += verified
         clock.lap("verify", into: &report)

@@ -5,11 +5,10 @@ import Prepress
 /// against the report and the rules, nothing archived, the bytes themselves.
 struct VerifyStage {
     var product: Product
-    var configFolder: URL
 
     func run(_ outputs: [(kind: Order.Output, file: URL, pages: Int?)], interiorPages: Int,
              forbidden: [String]) -> [JobReport.Finding] {
-        let components = (try? ICCProfile.load(product.outputProfile, relativeTo: configFolder))?.components
+        let components = product.outputColour.components
         var findings: [JobReport.Finding] = []
         for output in outputs {
             let results: [Finding]

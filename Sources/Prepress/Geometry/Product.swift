@@ -38,8 +38,8 @@ public struct Product: Sendable, Equatable {
     public var pageRules: PageRules
     /// `sRGB`, or a path to an ICC profile relative to the config folder.
     public var outputProfile: String
-    /// That profile, read when the product is loaded; nil means sRGB.
-    public var outputColour: ICCProfile.Output?
+    /// That profile, read once when the product is loaded.
+    public var outputColour: ICCProfile.Output
     public var minimumImagePPI: Double
     public var jpegQuality: Int
     public var renderingIntent: ColourConverter.Intent = .perceptual
@@ -55,7 +55,7 @@ public struct Product: Sendable, Equatable {
     public init(id: String, name: String, trimWidthMM: Double, trimHeightMM: Double, bleedMM: Double,
                 safetyMM: Double, binding: Binding, paperCaliperMM: Double, spineAllowanceMM: Double,
                 spineTextMinimumMM: Double, pageRules: PageRules, outputProfile: String,
-                minimumImagePPI: Double, jpegQuality: Int) {
+                outputColour: ICCProfile.Output, minimumImagePPI: Double, jpegQuality: Int) {
         self.id = id
         self.name = name
         self.trimWidthMM = trimWidthMM
@@ -68,12 +68,13 @@ public struct Product: Sendable, Equatable {
         self.spineTextMinimumMM = spineTextMinimumMM
         self.pageRules = pageRules
         self.outputProfile = outputProfile
+        self.outputColour = outputColour
         self.minimumImagePPI = minimumImagePPI
         self.jpegQuality = jpegQuality
     }
 
     /// True when photos and drawing are converted to a CMYK print profile.
-    public var printsCMYK: Bool { outputColour?.isCMYK ?? false }
+    public var printsCMYK: Bool { outputColour.isCMYK }
 
     /// The interior pages as sheets: bleed edges and crop marks applied.
     public var interiorSheet: SheetGeometry {

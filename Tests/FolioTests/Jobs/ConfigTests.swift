@@ -45,7 +45,7 @@ import Testing
     @Test func aProductsOutputProfileMustBeReadable() throws {
         let workspace = try Workspace()
         let cmyk = try workspace.config.product("a5-softcover-fogra39")
-        #expect(cmyk.printsCMYK && cmyk.outputColour?.name == "FOGRA39")
+        #expect(cmyk.printsCMYK && cmyk.outputColour.name == "FOGRA39")
         #expect(try !workspace.config.product("a5-softcover").printsCMYK)
         let file = workspace.root.appendingPathComponent("config/products/lost.json")
         let text = try String(contentsOf: workspace.root.appendingPathComponent("config/products/a5-softcover-fogra39.json"), encoding: .utf8)

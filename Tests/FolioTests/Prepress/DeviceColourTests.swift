@@ -79,7 +79,7 @@ import Testing
         try Data(sketch.utf8).write(to: sketchFile)
         _ = try Tool.run("qpdf", [sketchFile.path, drawn.path])
         let product = try FolioConfig.load(repositoryRoot.appendingPathComponent("config/folio.json")).product("a5-softcover-fogra39")
-        let profile = try #require(product.outputColour)
+        let profile = product.outputColour
         func rgbFindings(_ file: URL) -> [Finding] {
             PDFVerifier(expectations: .init(outputComponents: 4), thorough: false).verify(file).filter { $0.code == "rgb-in-cmyk" }
         }
