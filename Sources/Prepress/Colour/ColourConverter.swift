@@ -54,12 +54,18 @@ public final class ColourConverter {
     /// own, as prepress tools do), keep their values.
     public func toCMYK(_ image: RasterImage) throws(PhotoError) -> [UInt8] {
         guard cmyk != nil else { throw .unsupported("the product has no CMYK profile") }
-        if case .cmyk(let inverted) = image.layout, image.iccProfile == nil || image.iccProfile == cmyk?.data {
+        if isInPrintSpace(image), case .cmyk(let inverted) = image.layout {
             return inverted ? image.pixels.map { 255 - $0 } : image.pixels
         }
         var output = [UInt8](repeating: 0, count: image.width * image.height * 4)
         try run(transform(for: image, toCMYK: true), image, into: &output)
         return output
+    }
+
+    /// CMYK already in the print profile: tagged with it, or untagged (the press's own).
+    public func isInPrintSpace(_ image: RasterImage) -> Bool {
+        guard let cmyk, case .cmyk = image.layout else { return false }
+        return image.iccProfile == nil || image.iccProfile == cmyk.data
     }
 
     /// `image` as sRGB in Cairo RGB24 layout, `width × 4` bytes per row.

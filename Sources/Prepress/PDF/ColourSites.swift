@@ -39,6 +39,15 @@ struct ColourSites {
         }
     }
 
+    /// For a CMYK JPEG image, whether it stores inverted values (Adobe's marker), which only
+    /// `/Decode [1 0 1 0 1 0 1 0]` shows the right way round; nil for any other image.
+    static func cmykJPEGIsInverted(_ image: qpdf_oh, _ document: QPDFDocument) -> Bool? {
+        guard document.key(image, "/Filter").flatMap(document.name) == "/DCTDecode",
+              document.key(image, "/ColorSpace").flatMap(document.name) == "/DeviceCMYK",
+              let raw = document.streamData(image, raw: true) else { return nil }
+        return AdobeMarker.isPresent(in: raw)
+    }
+
     /// Shadings that are not objects of their own (those are found as objects).
     private func nestedShadings(in object: qpdf_oh, _ document: QPDFDocument) -> [qpdf_oh] {
         func direct(_ handle: qpdf_oh?) -> qpdf_oh? {

@@ -42,9 +42,7 @@ struct DeviceColourRewrite {
     }
 
     private func markInvertedJPEG(_ image: qpdf_oh) {
-        guard name(image, "/Filter") == "/DCTDecode", name(image, "/ColorSpace") == "/DeviceCMYK",
-              document.key(image, "/Decode") == nil, let raw = document.streamData(image, raw: true),
-              AdobeMarker.isPresent(in: raw) else { return }
+        guard document.key(image, "/Decode") == nil, ColourSites.cmykJPEGIsInverted(image, document) == true else { return }
         qpdf_oh_replace_key(qpdf, qpdf_oh_get_dict(qpdf, image), "/Decode", qpdf_oh_parse(qpdf, "[1 0 1 0 1 0 1 0]"))
     }
 

@@ -39,10 +39,7 @@ struct DeviceColourCheck {
     }
 
     private func checkDecode(image: qpdf_oh, number: Int) -> [Finding] {
-        guard document.key(image, "/Filter").flatMap(document.name) == "/DCTDecode",
-              document.key(image, "/ColorSpace").flatMap(document.name) == "/DeviceCMYK",
-              let raw = document.streamData(image, raw: true) else { return [] }
-        let inverted = AdobeMarker.isPresent(in: raw)
+        guard let inverted = ColourSites.cmykJPEGIsInverted(image, document) else { return [] }
         let decode = document.key(image, "/Decode").map(document.numbers) ?? [0, 1, 0, 1, 0, 1, 0, 1]
         guard decode == (inverted ? [1, 0, 1, 0, 1, 0, 1, 0] : [0, 1, 0, 1, 0, 1, 0, 1]) else {
             let why = inverted ? "stores inverted values (Adobe marker) without /Decode [1 0 …]"

@@ -18,14 +18,13 @@ final class PhotoPreparer {
     private let quality: Int
     private let maximumPixels: Int
     private let sRGBProfile: Data?
-    /// The CMYK print profile's bytes when the product prints CMYK.
-    private let printCMYK: Data?
+    private let printsCMYK: Bool
     let minimumPPI: Double
 
     init(product: Product) {
-        printCMYK = product.printsCMYK ? product.outputColour?.data : nil
+        printsCMYK = product.printsCMYK
         converter = ColourConverter(intent: product.renderingIntent, blackPointCompensation: product.blackPointCompensation,
-                                    cmykProfile: printCMYK)
+                                    cmykProfile: product.printsCMYK ? product.outputColour.data : nil)
         quality = product.jpegQuality
         maximumPixels = product.maximumImagePixels
         sRGBProfile = try? ICCProfile.sRGB()
@@ -41,9 +40,9 @@ final class PhotoPreparer {
         let data = try PhotoReader.load(file)
         let header = try PhotoHeader.read(data, maximumPixels: maximumPixels)
         let image = try PhotoReader.decode(data, header: header, targetLongEdge: cap)
-        let cmyk = target == .print && printCMYK != nil
+        let cmyk = target == .print && printsCMYK
         if header.format == .jpeg, header.orientation == 1, image.scale == 1, max(image.width, image.height) <= cap,
-           cmyk ? isPrintCMYK(image) : image.layout == .rgb && ColourConverter.isSRGB(image.iccProfile) {
+           cmyk ? converter.isInPrintSpace(image) : image.layout == .rgb && ColourConverter.isSRGB(image.iccProfile) {
             return PreparedPhoto(jpeg: data, pixelWidth: image.width, pixelHeight: image.height, passedThrough: true)
         }
         var pixels = try cmyk ? converter.toCMYK(image) : converter.toCairoRGB(image)
@@ -60,12 +59,6 @@ final class PhotoPreparer {
             }
         }
         return try result.get()
-    }
-
-    /// CMYK already in the print profile (or untagged, taken to be the press's own).
-    private func isPrintCMYK(_ image: RasterImage) -> Bool {
-        guard case .cmyk = image.layout else { return false }
-        return image.iccProfile == nil || image.iccProfile == printCMYK
     }
 
     /// CMYK pixels ride through Cairo as ARGB32 (C, M, Y, K in memory order B, G, R, A): with
