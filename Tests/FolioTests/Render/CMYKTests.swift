@@ -34,14 +34,6 @@ import Testing
         (report, folder) = try workspace.render(order)
     }
 
-    /// pdfimages' colour column for every image of the file.
-    func imageColours(_ pdf: URL) throws -> [String] {
-        let run = try Tool.run("pdfimages", ["-list", pdf.path])
-        return run.output.split(separator: "\n").dropFirst(2).map { line in
-            String(line.split(separator: " ", omittingEmptySubsequences: true)[5])
-        }
-    }
-
     /// The file uncompressed by qpdf, an independent reader of every content stream.
     func uncompressed(_ pdf: URL) throws -> String {
         let out = workspace.root.appendingPathComponent("qdf-\(UUID().uuidString).pdf")
@@ -73,7 +65,7 @@ import Testing
         #expect(!report.preflight.contains { $0.severity == .error }, "\(report.preflight)")
         for pdf in [interior, cover] {
             try PDFChecks.expectPrintReady(pdf)
-            let colours = try imageColours(pdf)
+            let colours = try PDFChecks.imageColours(pdf)
             // The interior's title page shows the cover photo too.
             #expect(colours.count == (pdf == cover ? 1 : 1 + Self.photos.count), "\(pdf.lastPathComponent): \(colours)")
             #expect(colours.allSatisfy { $0 == "cmyk" }, "\(pdf.lastPathComponent): \(colours)")

@@ -148,8 +148,7 @@ import Testing
         #expect(book.report.status == .done, "\(String(describing: book.report.error))")
         #expect(try images(book.pdf).count == names.count)
         #expect(!book.report.preflight.contains { $0.code.hasPrefix("photo-") })
-        let colours = try Tool.run("pdfimages", ["-list", book.pdf.path]).output.split(separator: "\n").dropFirst(2)
-            .map { String($0.split(separator: " ", omittingEmptySubsequences: true)[5]) }
+        let colours = try PDFChecks.imageColours(book.pdf)
         let wanted = product.hasSuffix("fogra39") ? ["cmyk"] : ["rgb", "gray"]
         #expect(colours.allSatisfy(wanted.contains), "\(product): \(colours)")
     }

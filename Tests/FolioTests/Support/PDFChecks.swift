@@ -42,6 +42,14 @@ enum PDFChecks {
         return boxes
     }
 
+    /// pdfimages' colour column (`rgb`, `cmyk`, `gray`…) for every image of the file.
+    static func imageColours(_ file: URL) throws -> [String] {
+        let run = try Tool.run("pdfimages", ["-list", file.path])
+        return run.output.split(separator: "\n").dropFirst(2).map { line in
+            String(line.split(separator: " ", omittingEmptySubsequences: true)[5])
+        }
+    }
+
     static func pageCount(_ file: URL) throws -> Int {
         let run = try Tool.run("pdfinfo", [file.path])
         let line = run.output.split(separator: "\n").first { $0.hasPrefix("Pages:") } ?? ""
