@@ -37,7 +37,7 @@ public final class ColourConverter {
         self.blackPointCompensation = blackPointCompensation
         sRGB = cmsCreate_sRGBProfile()
         cmyk = cmykProfile.flatMap { data in
-            guard let profile = Self.open(data) else { return nil }
+            guard let profile = ICCProfile.open(data) else { return nil }
             guard cmsGetColorSpace(profile) == cmsSigCmykData else { cmsCloseProfile(profile); return nil }
             return (profile, data)
         }
@@ -115,7 +115,7 @@ public final class ColourConverter {
     }
 
     private func openProfile(_ data: Data?, layout: RasterImage.Layout) -> cmsHPROFILE? {
-        if let data { return Self.open(data) }
+        if let data { return ICCProfile.open(data) }
         switch layout {
         case .rgb: return cmsCreate_sRGBProfile()
         case .gray:
@@ -128,17 +128,10 @@ public final class ColourConverter {
         }
     }
 
-    static func open(_ data: Data) -> cmsHPROFILE? {
-        data.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }
-    }
-
     private func profileSpace(_ data: Data?) -> cmsColorSpaceSignature? {
-        guard let data else { return nil }
-        return data.withUnsafeBytes { raw -> cmsColorSpaceSignature? in
-            guard let profile = cmsOpenProfileFromMem(raw.baseAddress, cmsUInt32Number(raw.count)) else { return nil }
-            defer { cmsCloseProfile(profile) }
-            return cmsGetColorSpace(profile)
-        }
+        guard let data, let profile = ICCProfile.open(data) else { return nil }
+        defer { cmsCloseProfile(profile) }
+        return cmsGetColorSpace(profile)
     }
 
     /// Untagged CMYK has no colour meaning to convert from; the documented default is the
@@ -158,13 +151,11 @@ public final class ColourConverter {
     /// True for no profile (taken as sRGB) or a profile that describes itself as sRGB.
     public static func isSRGB(_ data: Data?) -> Bool {
         guard let data else { return true }
-        return data.withUnsafeBytes { raw -> Bool in
-            guard let profile = cmsOpenProfileFromMem(raw.baseAddress, cmsUInt32Number(raw.count)) else { return false }
-            defer { cmsCloseProfile(profile) }
-            var buffer = [CChar](repeating: 0, count: 256)
-            let length = cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", &buffer, 256)
-            let description = length > 0 ? String(cString: buffer) : ""
-            return cmsGetColorSpace(profile) == cmsSigRgbData && description.contains("sRGB")
-        }
+        guard let profile = ICCProfile.open(data) else { return false }
+        defer { cmsCloseProfile(profile) }
+        var buffer = [CChar](repeating: 0, count: 256)
+        let length = cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", &buffer, 256)
+        let description = length > 0 ? String(cString: buffer) : ""
+        return cmsGetColorSpace(profile) == cmsSigRgbData && description.contains("sRGB")
     }
 }

@@ -14,7 +14,7 @@ public final class DeviceColourMap {
     private var cache: [[UInt16]: [Double]] = [:]
 
     public init?(cmykProfile: Data, intent: ColourConverter.Intent, blackPointCompensation: Bool) {
-        guard let cmyk = ColourConverter.open(cmykProfile) else { return nil }
+        guard let cmyk = ICCProfile.open(cmykProfile) else { return nil }
         defer { cmsCloseProfile(cmyk) }
         guard cmsGetColorSpace(cmyk) == cmsSigCmykData, let sRGB = cmsCreate_sRGBProfile() else { return nil }
         defer { cmsCloseProfile(sRGB) }

@@ -41,6 +41,11 @@ public enum ICCProfile {
         public var isCMYK: Bool { components == 4 }
     }
 
+    /// A profile read from its bytes; the caller closes it with `cmsCloseProfile`.
+    static func open(_ data: Data) -> cmsHPROFILE? {
+        data.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }
+    }
+
     /// The product's output profile: `sRGB`, or an ICC file relative to `folder`.
     public static func load(_ name: String, relativeTo folder: URL) throws(Failure) -> Output {
         if name == "sRGB" { return Output(data: try sRGB(), components: 3, name: "sRGB IEC61966-2.1") }
@@ -48,17 +53,16 @@ public enum ICCProfile {
         guard let data = try? Data(contentsOf: file) else {
             throw Failure(description: "cannot read output profile \(file.path)")
         }
-        let components: Int? = data.withUnsafeBytes { raw -> Int? in
-            guard let profile = cmsOpenProfileFromMem(raw.baseAddress, cmsUInt32Number(raw.count)) else { return nil }
-            defer { cmsCloseProfile(profile) }
-            switch cmsGetColorSpace(profile) {
-            case cmsSigCmykData: return 4
-            case cmsSigRgbData: return 3
-            case cmsSigGrayData: return 1
-            default: return nil
-            }
+        let unusable = Failure(description: "\(file.path) is not a usable ICC profile")
+        guard let profile = open(data) else { throw unusable }
+        defer { cmsCloseProfile(profile) }
+        let components: Int
+        switch cmsGetColorSpace(profile) {
+        case cmsSigCmykData: components = 4
+        case cmsSigRgbData: components = 3
+        case cmsSigGrayData: components = 1
+        default: throw unusable
         }
-        guard let components else { throw Failure(description: "\(file.path) is not a usable ICC profile") }
         return Output(data: data, components: components, name: file.deletingPathExtension().lastPathComponent)
     }
 }
