@@ -16,7 +16,6 @@ public enum JobProcess {
                 return 2
             }
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            removeLeftovers(in: folder)
             var report: JobReport
             do {
                 // The gate again, inside the job: a row written into the queue by other means
@@ -38,14 +37,6 @@ public enum JobProcess {
         } catch {
             FileHandle.standardError.write(Data("folio: job \(id): \(error)\n".utf8))
             return 1
-        }
-    }
-
-    /// A temporary file left by an attempt that was killed is never verified or delivered.
-    static func removeLeftovers(in folder: URL) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where name.hasPrefix(".") {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }
 

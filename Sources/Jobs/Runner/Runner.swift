@@ -118,10 +118,10 @@ public final class Runner {
     private func start(_ job: QueuedJob) throws -> Process {
         let folder = config.jobs.appendingPathComponent(job.id)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        // An attempt starts from an empty folder: nothing an earlier run of the same id left (a
-        // retried, replaced or forgotten job starts its attempts at 1 again) may pass for this
-        // one's: not its report, which would decide the attempt if this process died before
-        // writing its own, nor its books.
+        // An attempt starts from an empty folder: nothing a killed attempt or an earlier run of
+        // the same id left (a retried, replaced or forgotten job starts its attempts at 1 again)
+        // may pass for this one's: not a half-written temporary file, not a report, which would
+        // decide the attempt if this process died before writing its own, nor books.
         for leftover in (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [] {
             try? FileManager.default.removeItem(at: leftover)
         }
