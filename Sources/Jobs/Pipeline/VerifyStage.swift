@@ -8,6 +8,7 @@ struct VerifyStage {
 
     func run(_ outputs: [(kind: Order.Output, file: URL, pages: Int?)], interiorPages: Int,
              forbidden: [String]) -> [JobReport.Finding] {
+        let archived = ArchivedText(forbidden)
         let components = product.outputColour.components
         var findings: [JobReport.Finding] = []
         for output in outputs {
@@ -15,13 +16,13 @@ struct VerifyStage {
             switch output.kind {
             case .interior:
                 results = PDFVerifier(expectations: .init(sheet: product.interiorSheet, pageRules: product.pageRules,
-                                                          outputComponents: components, pages: output.pages, forbidden: forbidden),
+                                                          outputComponents: components, pages: output.pages, archived: archived),
                                        thorough: false).verify(output.file)
             case .cover:
                 results = PDFVerifier(expectations: .init(sheet: product.coverSheet(pages: interiorPages), outputComponents: components,
-                                                          pages: 1, forbidden: forbidden), thorough: false).verify(output.file)
+                                                          pages: 1, archived: archived), thorough: false).verify(output.file)
             case .epub:
-                results = EPUBVerifier(expectations: .init(forbidden: forbidden)).verify(output.file)
+                results = EPUBVerifier(expectations: .init(archived: archived)).verify(output.file)
             }
             findings += results.filter { $0.severity != .info }.map { finding in
                 var location: [String] = [output.file.lastPathComponent]

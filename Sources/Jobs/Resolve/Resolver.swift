@@ -1,4 +1,5 @@
 import Foundation
+import Prepress
 import Render
 
 /// What a job's content came to: the book, and what was left out of it.
@@ -11,17 +12,24 @@ public struct ResolvedBook: Sendable {
     public var archivedTexts: [String]
 
     /// What of the archived entries must never appear in an output: their sentences long
-    /// enough to be their own (and not also written in an included entry).
+    /// enough to be their own (and not also written in an included entry). The included text
+    /// is searched once for all the sentences together.
     public var forbiddenText: [String] {
-        let included = book.entries.map(\.text).joined(separator: "\n")
-        var phrases: [String] = []
+        var candidates: [String] = []
         for text in archivedTexts {
             for sentence in text.split(whereSeparator: { ".!?\n".contains($0) }) {
                 let phrase = sentence.trimmingCharacters(in: .whitespacesAndNewlines)
-                if phrase.count >= 24 && !included.contains(phrase) { phrases.append(phrase) }
+                if phrase.count >= 24 { candidates.append(phrase) }
             }
         }
-        return phrases
+        guard !candidates.isEmpty else { return [] }
+        var included: [UInt8] = []
+        for entry in book.entries {
+            CompactText.append(entry.text, to: &included)
+            included.append(0)
+        }
+        let written = Set(ArchivedText(candidates).found(inCompact: included))
+        return candidates.filter { !written.contains($0) }
     }
 }
 

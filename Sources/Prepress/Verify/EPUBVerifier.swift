@@ -133,14 +133,23 @@ public struct EPUBVerifier: Sendable {
         return findings
     }
 
+    /// Every entry's name, and every text entry as markup and as plain text: each searched once
+    /// for all archived phrases together.
     private func forbidden(_ contents: [String: [UInt8]]) -> [Finding] {
-        let words = expectations.forbidden.filter { $0.count >= 4 }
-        guard !words.isEmpty else { return [] }
+        let archived = expectations.archived
+        guard !archived.isEmpty else { return [] }
         var findings: [Finding] = []
         for (name, data) in contents.sorted(by: { $0.key < $1.key }) {
-            let text = Self.isBinary(name) ? "" : String(decoding: data, as: UTF8.self)
-            for word in words where name.contains(word) || text.contains(XMLEscape.escape(word)) || text.contains(word) {
-                findings.append(Finding(.error, "archived-content", "archived content appears: \"\(word.prefix(40))\"", entry: name))
+            var compact = CompactText.bytes(name)
+            if !Self.isBinary(name) {
+                let forms = MarkupText.forms(data)
+                for form in [forms.withTags, forms.text] {
+                    compact.append(0)
+                    CompactText.append(form, to: &compact)
+                }
+            }
+            for phrase in archived.found(inCompact: compact, counter: expectations.scanCounter) {
+                findings.append(Finding(.error, "archived-content", "archived content appears: \"\(phrase.prefix(40))\"", entry: name))
             }
         }
         return findings

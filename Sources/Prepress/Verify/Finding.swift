@@ -43,14 +43,24 @@ public struct VerificationExpectations: Sendable {
     /// Pages the report says the file has.
     public var pages: Int?
     /// Text, ids and file names of archived entries: none may appear anywhere.
-    public var forbidden: [String]
+    public var archived: ArchivedText
+    /// Told how much text the archived-text search read (tests prove its cost with it).
+    public var scanCounter: ScanCounter?
 
     public init(sheet: SheetGeometry? = nil, pageRules: Product.PageRules? = nil, outputComponents: Int? = nil,
-                pages: Int? = nil, forbidden: [String] = []) {
+                pages: Int? = nil, forbidden: [String] = [], scanCounter: ScanCounter? = nil) {
+        self.init(sheet: sheet, pageRules: pageRules, outputComponents: outputComponents, pages: pages,
+                  archived: ArchivedText(forbidden), scanCounter: scanCounter)
+    }
+
+    /// With the phrases already prepared: one search structure serves every output of a job.
+    public init(sheet: SheetGeometry? = nil, pageRules: Product.PageRules? = nil, outputComponents: Int? = nil,
+                pages: Int? = nil, archived: ArchivedText, scanCounter: ScanCounter? = nil) {
         self.sheet = sheet
         self.pageRules = pageRules
         self.outputComponents = outputComponents
         self.pages = pages
-        self.forbidden = forbidden
+        self.archived = archived
+        self.scanCounter = scanCounter
     }
 }

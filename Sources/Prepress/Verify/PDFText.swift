@@ -2,8 +2,24 @@ import CQPDF
 
 /// The text of a PDF page as a reader would copy it: show-text operators in the content stream,
 /// decoded through each font's ToUnicode map. Enough to find words that must not be there.
-struct PDFText {
+/// Each font's map is parsed once per document, however many pages use it.
+final class PDFText {
     let document: QPDFDocument
+    private var parsedMaps: [Int: ToUnicode] = [:]
+
+    init(document: QPDFDocument) {
+        self.document = document
+    }
+
+    private func toUnicode(of font: qpdf_oh) -> ToUnicode? {
+        guard let stream = document.key(font, "/ToUnicode") else { return nil }
+        let id = document.objectNumber(stream)
+        if let id, let known = parsedMaps[id] { return known }
+        guard let data = document.streamData(stream) else { return nil }
+        let map = ToUnicode(String(decoding: data, as: UTF8.self))
+        if let id { parsedMaps[id] = map }
+        return map
+    }
 
     func text(ofPage index: Int) -> String {
         let page = document.page(index)
@@ -18,9 +34,7 @@ struct PDFText {
         var maps: [String: ToUnicode] = [:]
         if let fonts = document.key(resources, "/Font") {
             for name in document.keys(fonts) {
-                guard let font = document.key(fonts, name), let map = document.key(font, "/ToUnicode"),
-                      let data = document.streamData(map) else { continue }
-                maps[name] = ToUnicode(String(decoding: data, as: UTF8.self))
+                if let font = document.key(fonts, name), let map = toUnicode(of: font) { maps[name] = map }
             }
         }
         var output = ""

@@ -182,17 +182,16 @@ public struct PDFVerifier: Sendable {
         return []
     }
 
-    /// Archived entries' words, ids and photo names: in page text, metadata and bookmarks.
+    /// Archived entries' words, ids and photo names: in page text, metadata and bookmarks. Each
+    /// page's text and the metadata are searched once, for all phrases together.
     private func forbiddenText(_ document: QPDFDocument) -> [Finding] {
-        let forbidden = expectations.forbidden.filter { $0.count >= 4 }
-        guard !forbidden.isEmpty else { return [] }
+        let archived = expectations.archived
+        guard !archived.isEmpty else { return [] }
         var findings: [Finding] = []
         let extractor = PDFText(document: document)
         for index in 0..<document.pageCount {
-            let text = extractor.text(ofPage: index).replacingOccurrences(of: "\u{AD}", with: "")
-            let compact = text.filter { !$0.isWhitespace }
-            for word in forbidden where text.contains(word) || compact.contains(word.filter { !$0.isWhitespace }) {
-                findings.append(Finding(.error, "archived-content", "archived content appears: \"\(word.prefix(40))\"", page: index + 1))
+            for phrase in archived.found(in: extractor.text(ofPage: index), counter: expectations.scanCounter) {
+                findings.append(Finding(.error, "archived-content", "archived content appears: \"\(phrase.prefix(40))\"", page: index + 1))
             }
         }
         var strings: [String] = []
@@ -207,8 +206,15 @@ public struct PDFVerifier: Sendable {
             outline = document.key(item, "/Next")
             visited += 1
         }
-        for word in forbidden where strings.contains(where: { $0.contains(word) }) {
-            findings.append(Finding(.error, "archived-content", "archived content appears in the metadata or bookmarks: \"\(word.prefix(40))\""))
+        // One search over all the strings, joined by a byte no phrase holds, so that no phrase
+        // is found across two of them.
+        var compact: [UInt8] = []
+        for string in strings {
+            CompactText.append(string, to: &compact)
+            compact.append(0)
+        }
+        for phrase in archived.found(inCompact: compact, counter: expectations.scanCounter) {
+            findings.append(Finding(.error, "archived-content", "archived content appears in the metadata or bookmarks: \"\(phrase.prefix(40))\""))
         }
         return findings
     }
