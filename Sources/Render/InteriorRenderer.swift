@@ -29,6 +29,9 @@ public struct InteriorRenderer: Sendable {
         /// PNG pictures of the first spreads (the first chapter's opening and the next), drawn by
         /// the same painter as the PDF, for the operator's report.
         public var previews: [Data]
+        /// Measuring and paginating the text, and drawing the pages (waiting for photos included).
+        public var layoutTime: Duration
+        public var drawTime: Duration
     }
 
     public var product: Product
@@ -39,8 +42,11 @@ public struct InteriorRenderer: Sendable {
         self.typography = typography ?? Typography(product: product)
     }
 
-    public func render(_ book: Book, cover: CoverContent, to file: URL) throws(RenderError) -> Result {
-        let plan = try self.plan(book, file: file)
+    /// `photos`: the job's pool, which prepares the photos ahead of the drawing.
+    public func render(_ book: Book, cover: CoverContent, photos: PhotoPool? = nil, to file: URL) throws(RenderError) -> Result {
+        let started = ContinuousClock.now
+        let plan = try self.plan(book, file: file, photos: photos)
+        let laidOut = ContinuousClock.now
         let sheet = product.interiorSheet
         let canvas = try PDFCanvas(file: file, width: sheet.mediaWidth, height: sheet.mediaHeight)
         canvas.setMetadata(.title, book.title)
@@ -55,8 +61,10 @@ public struct InteriorRenderer: Sendable {
                                       chapterFlows: plan.flows, photos: photos, cover: artist, sheet: sheet)
         let drawn = try painter.paint(plan.layout)
         try canvas.finish()
+        let drawTime = ContinuousClock.now - laidOut
         return Result(pages: plan.layout.pages.count, contentPages: plan.contentPages, notices: plan.notices + drawn,
-                      pageMarks: plan.pageMarks, previews: previews(plan, book: book, artist: artist))
+                      pageMarks: plan.pageMarks, previews: previews(plan, book: book, artist: artist),
+                      layoutTime: laidOut - started, drawTime: drawTime)
     }
 
     /// The first chapter's opening spread and the one after it.
@@ -97,7 +105,7 @@ public struct InteriorRenderer: Sendable {
         }
     }
 
-    func plan(_ book: Book, file: URL) throws(RenderError) -> Plan {
+    func plan(_ book: Book, file: URL, photos: PhotoPool? = nil) throws(RenderError) -> Plan {
         var notices: [RenderNotice] = []
         let frame = TextFrame(geometry: product.geometry, lineHeight: typography.bodyLineHeight)
         let engine = TextEngine(typography: typography, language: book.language)
@@ -108,7 +116,7 @@ public struct InteriorRenderer: Sendable {
         }
         try checkPageLimit(book, frame: frame, file: file)
         let builder = FlowBuilder(engine: engine, measure: frame.width, language: book.language, hyphenator: hyphenator,
-                                  photos: PhotoPreparer(product: product),
+                                  photos: try PhotoPool.given(photos, product: product),
                                   maximumPhotoHeight: frame.height - 3 * typography.captionSize * 1.35 - PhotoRow.captionGap)
         let flows = book.chapters.enumerated().map { builder.chapterFlow($0.element, index: $0.offset) }
         notices += builder.notices

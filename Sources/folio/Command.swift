@@ -10,7 +10,7 @@ enum Command {
           run [--workers N] [--watch]   intake, then work the queue: render, verify, deliver, report
           status [--json]               the jobs, their state, stage, attempts and last error
           retry ID / cancel ID          queue a failed job again / stop a queued one
-          render ORDER.json --out DIR   render one order into DIR (no queue, no upload)
+          render ORDER.json --out DIR [--threads N]  render one order into DIR (no queue, no upload)
           verify FILE... [--product ID] [--json]   byte-level checks of finished PDF and EPUB files
           bench [--photos N] [--product ID]  time and measure a year with N phone photos, then 4N
         The configuration is --config PATH, else $FOLIO_CONFIG, else config/folio.json.
@@ -46,12 +46,22 @@ enum Command {
 
     static func loadConfig(_ arguments: Arguments, console: Console) -> FolioConfig? {
         let file = arguments.options["config"].map { URL(fileURLWithPath: $0) } ?? FolioConfig.defaultLocation()
+        var config: FolioConfig
         do {
-            return try FolioConfig.load(file)
+            config = try FolioConfig.load(file)
         } catch {
             console.complain("configuration is invalid:\n\(error)")
             return nil
         }
+        // `--threads N` overrides folio.json's `threads` (0: all cores).
+        if let text = arguments.options["threads"] {
+            guard let threads = Int(text), (0...256).contains(threads) else {
+                console.complain("--threads needs a number from 0 (all cores) to 256, not \"\(text)\"")
+                return nil
+            }
+            config.threads = threads
+        }
+        return config
     }
 
     static func render(_ arguments: Arguments, console: Console) -> Int32 {

@@ -28,6 +28,16 @@ public struct FolioConfig: Sendable {
     public var keepFinishedDays = 30.0
     /// Address space a job's process may use, in MB (0: no limit).
     public var jobMemoryMB = 8192
+    /// Threads one job may keep busy; 0: the cores the process may use, shared by the workers.
+    public var threads = 0
+
+    /// Threads for each of `workers` jobs running at once: the setting when it names a number,
+    /// else the cores divided among the workers, so the batch never asks for more than the
+    /// machine has.
+    public func threadsPerJob(workers: Int) -> Int {
+        if threads > 0 { return threads }
+        return max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, workers))
+    }
 
     /// `--config PATH`, else `$FOLIO_CONFIG`, else `config/folio.json`.
     public static func defaultLocation(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
@@ -66,6 +76,7 @@ public struct FolioConfig: Sendable {
         let settle = reader.number("intake_settle_s", required: false, in: 0...3600)
         let keep = reader.number("keep_finished_days", required: false, in: 0...3650)
         let memory = reader.integer("job_memory_mb", required: false, in: 0...1_000_000)
+        let threads = reader.integer("threads", required: false, in: 0...256)
         reader.rejectUnknownKeys()
         try issues.check()
         guard let exportsRoot, let inbox, let queue, let jobs, let reports else { throw InputError(issues.issues) }
@@ -78,6 +89,7 @@ public struct FolioConfig: Sendable {
         if let settle { config.intakeSettleSeconds = settle }
         if let keep { config.keepFinishedDays = keep }
         if let memory { config.jobMemoryMB = memory }
+        if let threads { config.threads = threads }
         return config
     }
 

@@ -12,10 +12,10 @@ struct CoverStage {
         var spread: CoverRenderer.Spread
     }
 
-    func run(_ content: CoverContent, pages: Int, contentDate: Date, into folder: URL) throws(JobError) -> Result {
+    func run(_ content: CoverContent, pages: Int, contentDate: Date, photos: PhotoPool, into folder: URL) throws(JobError) -> Result {
         let (file, spread) = try PrintFinishing.produce("cover.pdf", in: folder, product: product,
                                                        date: contentDate, sheet: \.sheet) { drawn throws(RenderError) in
-            try CoverRenderer(product: product).renderSpread(content, pages: pages, to: drawn)
+            try CoverRenderer(product: product).renderSpread(content, pages: pages, photos: photos, to: drawn)
         }
         return Result(file: file, spread: spread)
     }

@@ -11,13 +11,14 @@ struct EPUBStage {
         var notices: [RenderNotice]
     }
 
-    func run(_ book: Book, cover: CoverContent, orderID: String, pageMarks: [PageMark], into folder: URL) throws(JobError) -> Result {
+    func run(_ book: Book, cover: CoverContent, orderID: String, pageMarks: [PageMark], photos: PhotoPool,
+             into folder: URL) throws(JobError) -> Result {
         let file = folder.appendingPathComponent("book.epub")
         let partial = AtomicFile.temporary(for: file)
         defer { try? FileManager.default.removeItem(at: partial) }
         let rendered: EPUBRenderer.Result
         do {
-            rendered = try EPUBRenderer(product: product).render(book, cover: cover, orderID: orderID, pageMarks: pageMarks, to: partial)
+            rendered = try EPUBRenderer(product: product).render(book, cover: cover, orderID: orderID, pageMarks: pageMarks, photos: photos, to: partial)
             try AtomicFile.moveIntoPlace(partial, file)
         } catch let error as RenderError {
             throw .failed(code: "epub-failed", message: "\(file.lastPathComponent): \(error.message)")

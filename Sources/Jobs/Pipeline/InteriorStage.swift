@@ -12,17 +12,20 @@ struct InteriorStage {
         var pages: Int
         var notices: [RenderNotice]
         var pageMarks: [PageMark]
+        var layoutTime: Duration
+        var drawTime: Duration
     }
 
-    func run(_ book: Book, cover: CoverContent, into folder: URL) throws(JobError) -> Result {
+    func run(_ book: Book, cover: CoverContent, photos: PhotoPool, into folder: URL) throws(JobError) -> Result {
         let (file, rendered) = try PrintFinishing.produce("interior.pdf", in: folder, product: product,
                                                          date: book.contentDate, sheet: { _ in product.interiorSheet }) { drawn throws(RenderError) in
-            try InteriorRenderer(product: product).render(book, cover: cover, to: drawn)
+            try InteriorRenderer(product: product).render(book, cover: cover, photos: photos, to: drawn)
         }
         // Pictures of the first spreads for the operator's report, beside it.
         for (index, picture) in rendered.previews.enumerated() {
             try? AtomicFile.write(picture, to: folder.appendingPathComponent("preview-spread-\(index + 1).png"))
         }
-        return Result(file: file, pages: rendered.pages, notices: rendered.notices, pageMarks: rendered.pageMarks)
+        return Result(file: file, pages: rendered.pages, notices: rendered.notices, pageMarks: rendered.pageMarks,
+                      layoutTime: rendered.layoutTime, drawTime: rendered.drawTime)
     }
 }

@@ -8,9 +8,13 @@ public struct Pipeline: Sendable {
     public var config: FolioConfig
     /// Told what the job is doing as it goes (`render`, `render: 118 pages`, `upload: …`).
     public var onStage: @Sendable (String) -> Void = { _ in }
+    /// Threads the job may keep busy (photo workers, verifiers); the product's bytes are the same
+    /// for any number.
+    public var threads: Int
 
-    public init(config: FolioConfig) {
+    public init(config: FolioConfig, threads: Int? = nil) {
         self.config = config
+        self.threads = max(1, threads ?? config.threadsPerJob(workers: 1))
     }
 
     /// Runs one order into `folder`; with `deliver`, verified outputs go to the order's destination.
@@ -56,24 +60,41 @@ public struct Pipeline: Sendable {
 
         let cover = input.coverContent
         onStage("render")
+        // Photo workers start now and run ahead of the drawing while the text is laid out.
+        let photos: PhotoPool
+        do {
+            photos = try PhotoPool(product: input.product, threads: threads, scratch: folder.appendingPathComponent(".photos"),
+                                   screens: input.order.outputs.contains(.epub))
+        } catch {
+            throw JobError.failed(code: "render-failed", message: error.message)
+        }
+        defer { photos.close() }
+        photos.schedule(PhotoPool.requests(for: resolved.book, coverPhoto: cover.photo))
         // The interior is always laid out: the cover's spine depends on its final page count.
+        let interiorStart = ContinuousClock.now
         let interior = try InteriorStage(product: input.product)
-            .run(resolved.book, cover: cover, into: folder)
+            .run(resolved.book, cover: cover, photos: photos, into: folder)
+        report.timingsMS["layout"] = StageClock.milliseconds(interior.layoutTime)
+        report.timingsMS["draw"] = StageClock.milliseconds(interior.drawTime)
+        report.timingsMS["finish"] = StageClock.milliseconds(ContinuousClock.now - interiorStart - interior.layoutTime - interior.drawTime)
         report.preflight += interior.notices.map(Self.finding)
         onStage("render: \(interior.pages) pages")
         var produced: [(kind: Order.Output, file: URL, pages: Int?)] = []
         if input.order.outputs.contains(.interior) { produced.append((.interior, interior.file, interior.pages)) } else {
             try? FileManager.default.removeItem(at: interior.file)
         }
+        var partClock = ContinuousClock.now
         if input.order.outputs.contains(.cover) {
             let spread = try CoverStage(product: input.product)
-                .run(cover, pages: interior.pages, contentDate: resolved.book.contentDate, into: folder)
+                .run(cover, pages: interior.pages, contentDate: resolved.book.contentDate, photos: photos, into: folder)
             report.preflight += spread.spread.notices.map(Self.finding)
             produced.append((.cover, spread.file, 1))
+            report.timingsMS["cover"] = StageClock.milliseconds(ContinuousClock.now - partClock)
         }
+        partClock = ContinuousClock.now
         if input.order.outputs.contains(.epub) {
             let epub = try EPUBStage(product: input.product)
-                .run(resolved.book, cover: cover, orderID: input.order.id, pageMarks: interior.pageMarks, into: folder)
+                .run(resolved.book, cover: cover, orderID: input.order.id, pageMarks: interior.pageMarks, photos: photos, into: folder)
             // A photo that failed in the PDF fails in the EPUB too: one problem, one finding.
             for finding in epub.notices.map(Self.finding) where !report.preflight.contains(where: {
                 $0.code == finding.code && $0.entry == finding.entry && $0.message == finding.message
@@ -81,12 +102,15 @@ public struct Pipeline: Sendable {
                 report.preflight.append(finding)
             }
             produced.append((.epub, epub.file, nil))
+            report.timingsMS["epub"] = StageClock.milliseconds(ContinuousClock.now - partClock)
         }
-        clock.lap("render", into: &report)
         // The operator's preview of the cover, drawn by the same drawCover as the book.
-        if let preview = try? CoverRenderer(product: input.product).renderPicture(cover, pixelWidth: 420, png: true) {
+        if let preview = try? CoverRenderer(product: input.product).renderPicture(cover, pixelWidth: 420, png: true, photos: photos) {
             try? AtomicFile.write(preview, to: folder.appendingPathComponent("preview-cover.png"))
         }
+        report.timingsMS["photos"] = StageClock.milliseconds(photos.busyTime)
+        photos.close()
+        clock.lap("render", into: &report)
 
         for output in produced {
             let digest = try SHA256.hex(ofFile: output.file)
@@ -94,7 +118,7 @@ public struct Pipeline: Sendable {
                                         sha256: digest.digest, pages: output.pages))
         }
         onStage("verify")
-        let verified = VerifyStage(product: input.product)
+        let verified = VerifyStage(product: input.product, threads: threads)
             .run(produced, interiorPages: interior.pages, forbidden: resolved.forbiddenText)
         report.preflight += verified
         clock.lap("verify", into: &report)
@@ -136,8 +160,11 @@ struct StageClock {
 
     mutating func lap(_ stage: String, into report: inout JobReport) {
         let now = ContinuousClock.now
-        let elapsed = now - last
-        report.timingsMS[stage] = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+        report.timingsMS[stage] = Self.milliseconds(now - last)
         last = now
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
     }
 }

@@ -5,13 +5,14 @@ import Prepress
 /// against the report and the rules, nothing archived, the bytes themselves.
 struct VerifyStage {
     var product: Product
+    /// The files are checked side by side on up to this many threads.
+    var threads = 1
 
     func run(_ outputs: [(kind: Order.Output, file: URL, pages: Int?)], interiorPages: Int,
              forbidden: [String]) -> [JobReport.Finding] {
         let archived = ArchivedText(forbidden)
         let components = product.outputColour.components
-        var findings: [JobReport.Finding] = []
-        for output in outputs {
+        let perOutput = ParallelMap.map(outputs, threads: threads) { output -> [JobReport.Finding] in
             let results: [Finding]
             switch output.kind {
             case .interior:
@@ -24,7 +25,7 @@ struct VerifyStage {
             case .epub:
                 results = EPUBVerifier(expectations: .init(archived: archived)).verify(output.file)
             }
-            findings += results.filter { $0.severity != .info }.map { finding in
+            return results.filter { $0.severity != .info }.map { finding in
                 var location: [String] = [output.file.lastPathComponent]
                 if let object = finding.object { location.append("object \(object)") }
                 if let entry = finding.entry { location.append(entry) }
@@ -32,6 +33,6 @@ struct VerifyStage {
                                          message: "\(location.joined(separator: ", ")): \(finding.message)", entry: nil, page: finding.page)
             }
         }
-        return findings
+        return perOutput.flatMap { $0 }
     }
 }

@@ -131,7 +131,9 @@ public final class Runner {
         }
         let process = Process()
         process.executableURL = options.executable
-        process.arguments = ["_job", job.id, "--config", options.configFile.path]
+        // Each job gets its share of the cores: workers × threads never oversubscribes by default.
+        process.arguments = ["_job", job.id, "--config", options.configFile.path,
+                             "--threads", String(config.threadsPerJob(workers: options.workers))]
         process.standardOutput = try FileHandle(forWritingTo: log)
         process.standardError = process.standardOutput
         try process.run()

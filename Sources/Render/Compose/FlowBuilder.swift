@@ -20,12 +20,12 @@ final class FlowBuilder {
 
     private var typography: Typography { engine.typography }
 
-    let photos: PhotoPreparer
+    let photos: PhotoPool
     /// The tallest a photo row may be: the text area less room for a caption.
     let maximumPhotoHeight: Double
 
     init(engine: TextEngine, measure: Double, language: BookLanguage, hyphenator: Hyphenator?,
-         photos: PhotoPreparer, maximumPhotoHeight: Double) {
+         photos: PhotoPool, maximumPhotoHeight: Double) {
         self.engine = engine
         self.measure = measure
         self.language = language
@@ -123,7 +123,7 @@ final class FlowBuilder {
             }
         }
         let grid = PhotoGrid(measure: measure, maximumHeight: maximumPhotoHeight)
-        let cap = entry.photos.count == 1 ? PhotoCap.single : PhotoCap.grid
+        let cap = PhotoCap.forEntry(photoCount: entry.photos.count)
         var blocks: [FlowBlock] = []
         for row in grid.rows(aspects, widestAllowed: widest) {
             var cells: [PhotoCell] = []

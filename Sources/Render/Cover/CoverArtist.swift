@@ -14,7 +14,7 @@ struct Rect {
 /// an image surface scaled to points, so they cannot drift apart.
 struct CoverArtist {
     let engine: TextEngine
-    let photos: PhotoPreparer
+    let photos: PhotoPool
     let content: CoverContent
 
     /// Paints the front: art over `trim` extended by `bleed` on every side, title block inside

@@ -21,7 +21,8 @@ public struct CoverRenderer: Sendable {
         public var notices: [RenderNotice]
     }
 
-    public func renderSpread(_ content: CoverContent, pages: Int, to file: URL) throws(RenderError) -> Spread {
+    /// `photos`: the job's pool, so the cover photo is decoded once for every use.
+    public func renderSpread(_ content: CoverContent, pages: Int, photos: PhotoPool? = nil, to file: URL) throws(RenderError) -> Spread {
         let geometry = product.geometry
         let bleed = geometry.bleed
         let spine = product.spineWidth(pages: pages)
@@ -32,7 +33,7 @@ public struct CoverRenderer: Sendable {
         canvas.setMetadata(.author, content.author)
         canvas.setMetadata(.creator, "Folio")
         let engine = TextEngine(typography: typography, language: content.language)
-        let artist = CoverArtist(engine: engine, photos: PhotoPreparer(product: product), content: content)
+        let artist = CoverArtist(engine: engine, photos: try PhotoPool.given(photos, product: product), content: content)
         let cairo = canvas.cairo
         canvas.beginPage(1, of: sheet)
         let back = Rect(x: bleed, y: bleed, width: geometry.trimWidth, height: geometry.trimHeight)
@@ -72,7 +73,7 @@ public struct CoverRenderer: Sendable {
 
     /// The front cover as a JPEG (or PNG) `pixelWidth` wide, drawn by `drawCover` on an image
     /// surface scaled to points.
-    public func renderPicture(_ content: CoverContent, pixelWidth: Int, png: Bool = false) throws(RenderError) -> Data {
+    public func renderPicture(_ content: CoverContent, pixelWidth: Int, png: Bool = false, photos: PhotoPool? = nil) throws(RenderError) -> Data {
         let geometry = product.geometry
         let pixelHeight = Int((Double(pixelWidth) * geometry.trimHeight / geometry.trimWidth).rounded())
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(pixelHeight))
@@ -81,7 +82,7 @@ public struct CoverRenderer: Sendable {
         defer { cairo_destroy(cairo) }
         cairo_scale(cairo, Double(pixelWidth) / geometry.trimWidth, Double(pixelHeight) / geometry.trimHeight)
         let engine = TextEngine(typography: typography, language: content.language)
-        let artist = CoverArtist(engine: engine, photos: PhotoPreparer(product: product), content: content)
+        let artist = CoverArtist(engine: engine, photos: try PhotoPool.given(photos, product: product), content: content)
         artist.drawCover(on: cairo, trim: Rect(x: 0, y: 0, width: geometry.trimWidth, height: geometry.trimHeight),
                          bleed: 0, embedPhotoAsJPEG: false)
         cairo_surface_flush(surface)

@@ -5,7 +5,7 @@ import Prepress
 /// Draws an entry's photos on the PDF canvas, or placeholders where they cannot be printed.
 struct PhotoPainter {
     let canvas: PageSurface
-    let preparer: PhotoPreparer
+    let preparer: PhotoPool
     let engine: TextEngine
     let language: BookLanguage
     let minimumPPI: Double

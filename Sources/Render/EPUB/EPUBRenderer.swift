@@ -17,10 +17,12 @@ public struct EPUBRenderer: Sendable {
         public var notices: [RenderNotice]
     }
 
+    /// `photos`: the job's pool, whose screen photos the PDF's decode already made.
     public func render(_ book: Book, cover: CoverContent, orderID: String, pageMarks: [PageMark],
-                       to file: URL) throws(RenderError) -> Result {
+                       photos: PhotoPool? = nil, to file: URL) throws(RenderError) -> Result {
         do {
-            return try write(book, cover: cover, orderID: orderID, pageMarks: pageMarks, to: file)
+            return try write(book, cover: cover, orderID: orderID, pageMarks: pageMarks, photos: try PhotoPool.given(photos, product: product),
+                             to: file)
         } catch let error as RenderError {
             throw error
         } catch {
@@ -28,7 +30,8 @@ public struct EPUBRenderer: Sendable {
         }
     }
 
-    private func write(_ book: Book, cover: CoverContent, orderID: String, pageMarks: [PageMark], to file: URL) throws -> Result {
+    private func write(_ book: Book, cover: CoverContent, orderID: String, pageMarks: [PageMark], photos preparer: PhotoPool,
+                       to file: URL) throws -> Result {
         let zip = try ZipWriter(file: file, date: book.contentDate)
         try zip.add("mimetype", data: Data("application/epub+zip".utf8), method: .stored)
         try zip.add("META-INF/container.xml", data: Data(EPUBPackage.container.utf8), method: .deflated)
@@ -40,15 +43,13 @@ public struct EPUBRenderer: Sendable {
         }
 
         // Photos first, one at a time, so the chapters know which became placeholders.
-        let preparer = PhotoPreparer(product: product)
         var photoFiles: [String: String] = [:]
         var placeholderWritten = false
         for entry in book.entries {
             for (index, photo) in entry.photos.enumerated() {
                 let key = "\(entry.id)/\(index)"
                 do {
-                    let prepared = try preparer.prepare(photo.file, cap: entry.photos.count == 1 ? PhotoCap.single : PhotoCap.grid,
-                                                        for: .screen)
+                    let prepared = try preparer.prepare(photo.file, cap: PhotoCap.forEntry(photoCount: entry.photos.count), for: .screen)
                     let href = "images/\(XHTML.anchor(entry: entry.id))-\(index + 1).jpg"
                     try zip.add("OEBPS/" + href, data: prepared.jpeg, method: .stored)
                     items.append(.init(id: "img-\(items.count)", href: href, mediaType: "image/jpeg", properties: nil))
@@ -66,7 +67,7 @@ public struct EPUBRenderer: Sendable {
         }
 
         let coverRenderer = CoverRenderer(product: product, typography: typography)
-        try zip.add("OEBPS/images/cover.jpg", data: try coverRenderer.renderPicture(cover, pixelWidth: 1600), method: .stored)
+        try zip.add("OEBPS/images/cover.jpg", data: try coverRenderer.renderPicture(cover, pixelWidth: 1600, photos: preparer), method: .stored)
         items.append(.init(id: "cover-image", href: "images/cover.jpg", mediaType: "image/jpeg", properties: "cover-image"))
         try add("cover.xhtml", XHTML.document(title: book.language.coverWord, language: book.language,
                                               body: "<section epub:type=\"cover\" class=\"cover\"><img src=\"images/cover.jpg\" alt=\"\(XHTML.escape(book.language.coverWord)): \(XHTML.escape(book.title))\"/></section>",

@@ -37,10 +37,26 @@ final class PhotoPreparer {
     }
 
     func prepare(_ file: URL, cap: Int, for target: PhotoTarget) throws(PhotoError) -> PreparedPhoto {
+        let (print, screen) = try prepare(file, cap: cap, print: target == .print, screen: target == .screen)
+        guard let photo = target == .print ? print : screen else { throw .unsupported("nothing was prepared") }
+        return photo
+    }
+
+    /// One decode serves every target asked for: for an sRGB product the print and the screen
+    /// photo are the same bytes; for a CMYK one the same pixels are converted twice.
+    func prepare(_ file: URL, cap: Int, print: Bool, screen: Bool) throws(PhotoError) -> (print: PreparedPhoto?, screen: PreparedPhoto?) {
         let data = try PhotoReader.load(file)
         let header = try PhotoHeader.read(data, maximumPixels: maximumPixels)
         let image = try PhotoReader.decode(data, header: header, targetLongEdge: cap)
-        let cmyk = target == .print && printsCMYK
+        if !printsCMYK {
+            let photo = try finish(image, data: data, header: header, cap: cap, cmyk: false)
+            return (print ? photo : nil, screen ? photo : nil)
+        }
+        return (print ? try finish(image, data: data, header: header, cap: cap, cmyk: true) : nil,
+                screen ? try finish(image, data: data, header: header, cap: cap, cmyk: false) : nil)
+    }
+
+    private func finish(_ image: RasterImage, data: Data, header: PhotoHeader, cap: Int, cmyk: Bool) throws(PhotoError) -> PreparedPhoto {
         if header.format == .jpeg, header.orientation == 1, image.scale == 1, max(image.width, image.height) <= cap,
            cmyk ? converter.isInPrintSpace(image) : image.layout == .rgb && ColourConverter.isSRGB(image.iccProfile) {
             return PreparedPhoto(jpeg: data, pixelWidth: image.width, pixelHeight: image.height, passedThrough: true)
