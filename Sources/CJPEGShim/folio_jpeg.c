@@ -85,7 +85,7 @@ static void folio_copy_exif(struct jpeg_decompress_struct *cinfo, folio_jpeg_ima
     }
 }
 
-int folio_jpeg_decode(const unsigned char *data, size_t length, int scale_denom,
+int folio_jpeg_decode(const unsigned char *data, size_t length, int scale_eighths,
                       folio_jpeg_image *image) {
     struct jpeg_decompress_struct cinfo;
     folio_error_mgr err;
@@ -121,8 +121,9 @@ int folio_jpeg_decode(const unsigned char *data, size_t length, int scale_denom,
     } else {
         cinfo.out_color_space = JCS_RGB;
     }
-    cinfo.scale_num = 1;
-    cinfo.scale_denom = (unsigned int)(scale_denom == 2 || scale_denom == 4 || scale_denom == 8 ? scale_denom : 1);
+    /* libjpeg-turbo scales in the DCT by any eighth (its v7-style scaled IDCTs). */
+    cinfo.scale_num = (unsigned int)(scale_eighths >= 1 && scale_eighths <= 8 ? scale_eighths : 8);
+    cinfo.scale_denom = 8;
     cinfo.dct_method = JDCT_ISLOW;
     jpeg_start_decompress(&cinfo);
 

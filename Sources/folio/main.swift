@@ -2,6 +2,7 @@ import Foundation
 import Jobs
 
 // folio: argv → Jobs; outcomes → exit codes 0 (ok), 1 (a job failed), 2 (bad input or usage).
+MemoryReuse.keepFreedBuffers()
 let arguments = Arguments(Array(CommandLine.arguments.dropFirst()))
 let console = Console()
 let status = Command.run(arguments, console: console)

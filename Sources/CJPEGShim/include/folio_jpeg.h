@@ -29,9 +29,9 @@ typedef struct {
 int folio_jpeg_read_info(const unsigned char *data, size_t length, folio_jpeg_info *info,
                          char *message, size_t message_capacity);
 
-/// Decodes with DCT scaling by 1/scale_denom (1, 2, 4 or 8). Returns 0, or -1 with
+/// Decodes with DCT scaling by scale_eighths/8 (1 to 8). Returns 0, or -1 with
 /// `image->message` filled; on success free with folio_jpeg_image_free.
-int folio_jpeg_decode(const unsigned char *data, size_t length, int scale_denom,
+int folio_jpeg_decode(const unsigned char *data, size_t length, int scale_eighths,
                       folio_jpeg_image *image);
 
 void folio_jpeg_image_free(folio_jpeg_image *image);

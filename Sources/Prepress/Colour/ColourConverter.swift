@@ -76,6 +76,12 @@ public final class ColourConverter {
             Self.naiveCMYK(image.pixels, inverted: inverted, into: &output)
             return output
         }
+        // sRGB to sRGB is no conversion: the bytes are only reordered (most photos, and the
+        // costliest step after decoding if Little CMS did it).
+        if case .rgb = image.layout, Self.isSRGB(image.iccProfile) {
+            Self.reorderRGB(image.pixels, into: &output)
+            return output
+        }
         try run(transform(for: image, toCMYK: false), image, into: &output)
         return output
     }
@@ -136,6 +142,20 @@ public final class ColourConverter {
 
     /// Untagged CMYK has no colour meaning to convert from; the documented default is the
     /// naive complement (R = 255 − min(255, C + K)), which keeps the picture recognisable.
+    /// R, G, B bytes as Cairo's RGB24 in memory (B, G, R, unused) on a little-endian machine.
+    private static func reorderRGB(_ pixels: [UInt8], into output: inout [UInt8]) {
+        let count = min(pixels.count / 3, output.count / 4)
+        pixels.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                for index in 0..<count {
+                    target[index * 4] = source[index * 3 + 2]
+                    target[index * 4 + 1] = source[index * 3 + 1]
+                    target[index * 4 + 2] = source[index * 3]
+                }
+            }
+        }
+    }
+
     private static func naiveCMYK(_ pixels: [UInt8], inverted: Bool, into output: inout [UInt8]) {
         let count = pixels.count / 4
         for index in 0..<count {

@@ -1,20 +1,17 @@
 import CJPEGShim
 import Foundation
 
-/// Decodes JPEG through libjpeg with DCT scaling: the smallest of 1/1, 1/2, 1/4, 1/8 whose
-/// long edge still reaches the target, so a 12-megapixel photo bound for 1,400 pixels never
-/// exists in memory at full size.
+/// Decodes JPEG through libjpeg with DCT scaling: the smallest of 1/8, 2/8 … 8/8 whose long
+/// edge still reaches the target, so a 12-megapixel photo bound for 1,400 pixels is decoded
+/// straight to 1,512 (3/8): it never exists at full size, and what is left to resample is a
+/// step small enough for a bilinear filter.
 enum JPEGDecoder {
     static func decode(_ data: Data, header: PhotoHeader, targetLongEdge: Int) throws(PhotoError) -> RasterImage {
         let longEdge = max(header.storedWidth, header.storedHeight)
-        var scale = 1
-        for candidate in [8, 4, 2] where (longEdge + candidate - 1) / candidate >= targetLongEdge {
-            scale = candidate
-            break
-        }
+        let eighths = (1...8).first { (longEdge * $0 + 7) / 8 >= targetLongEdge } ?? 8
         var image = folio_jpeg_image()
         let status = data.withUnsafeBytes { raw in
-            folio_jpeg_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int32(scale), &image)
+            folio_jpeg_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int32(eighths), &image)
         }
         let message = withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         guard status == 0, let pixels = image.pixels else { throw .corrupt("libjpeg: \(message)") }
@@ -31,6 +28,6 @@ enum JPEGDecoder {
         let count = Int(image.width) * Int(image.height) * Int(image.components)
         let icc = image.icc.map { Data(bytes: $0, count: Int(image.icc_length)) }
         return RasterImage(pixels: Array(UnsafeBufferPointer(start: pixels, count: count)), width: Int(image.width),
-                           height: Int(image.height), layout: layout, iccProfile: icc, scale: scale)
+                           height: Int(image.height), layout: layout, iccProfile: icc, scaleEighths: eighths)
     }
 }

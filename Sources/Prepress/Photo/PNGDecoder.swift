@@ -20,7 +20,7 @@ enum PNGDecoder {
         }
         defer { png_image_free(&image) }
         guard finished != 0 else { throw .corrupt("libpng: \(message(image))") }
-        return RasterImage(pixels: pixels, width: width, height: height, layout: .rgb, iccProfile: nil, scale: 1)
+        return RasterImage(pixels: pixels, width: width, height: height, layout: .rgb, iccProfile: nil, scaleEighths: 8)
     }
 
     static func message(_ image: png_image) -> String {

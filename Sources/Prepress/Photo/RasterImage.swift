@@ -22,6 +22,6 @@ public struct RasterImage: Sendable {
     public var height: Int
     public var layout: Layout
     public var iccProfile: Data?
-    /// The DCT scale used: 1, 2, 4 or 8 (pixels are 1/scale of the stored size).
-    public var scale: Int
+    /// The DCT scale used, in eighths: 8 is the stored size, 3 is 3/8 of it.
+    public var scaleEighths: Int
 }

@@ -57,7 +57,7 @@ final class PhotoPreparer {
     }
 
     private func finish(_ image: RasterImage, data: Data, header: PhotoHeader, cap: Int, cmyk: Bool) throws(PhotoError) -> PreparedPhoto {
-        if header.format == .jpeg, header.orientation == 1, image.scale == 1, max(image.width, image.height) <= cap,
+        if header.format == .jpeg, header.orientation == 1, image.scaleEighths == 8, max(image.width, image.height) <= cap,
            cmyk ? converter.isInPrintSpace(image) : image.layout == .rgb && ColourConverter.isSRGB(image.iccProfile) {
             return PreparedPhoto(jpeg: data, pixelWidth: image.width, pixelHeight: image.height, passedThrough: true)
         }

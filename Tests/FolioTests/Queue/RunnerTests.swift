@@ -212,7 +212,7 @@ import Testing
         let spread = try PNGDecoder.decode(try Data(contentsOf: job.appendingPathComponent("preview-spread-1.png")))
         #expect(spread.height == 420)
         let half = spread.width / 2
-        var recto = RasterImage(pixels: [], width: half, height: spread.height, layout: .rgb, iccProfile: nil, scale: 1)
+        var recto = RasterImage(pixels: [], width: half, height: spread.height, layout: .rgb, iccProfile: nil, scaleEighths: 8)
         for row in 0..<spread.height {
             let start = (row * spread.width + half) * 3
             recto.pixels += spread.pixels[start..<(start + half * 3)]
