@@ -24,12 +24,14 @@ let package = Package(
         systemLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng16", apt: ["libpng-dev"]),
         systemLibrary("CQPDF", pkgConfig: "libqpdf", apt: ["libqpdf-dev"]),
+        // Hashes and HMAC come from OpenSSL, never from Folio's own code.
+        systemLibrary("CCrypto", pkgConfig: "libcrypto", apt: ["libssl-dev"]),
         // Shims only where Swift cannot call the API: libjpeg's setjmp error handling and
         // curl's variadic setopt.
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
 
-        .target(name: "Prepress", dependencies: ["CJPEGShim", "CJPEG", "CPNG", "CLCMS2", "CZlib", "CQPDF"]),
+        .target(name: "Prepress", dependencies: ["CJPEGShim", "CJPEG", "CPNG", "CLCMS2", "CZlib", "CQPDF", "CCrypto"]),
         .target(name: "Render", dependencies: ["Prepress", "CPangoCairo", "CCmark", "CHyphen"],
                 resources: [.copy("Text/Dictionaries")]),
         .target(name: "Upload", dependencies: ["CCurlShim", "CCurl"]),

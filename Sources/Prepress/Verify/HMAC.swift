@@ -1,28 +1,21 @@
+import CCrypto
 import Foundation
 
-/// HMAC-SHA256 (RFC 2104) on Folio's SHA-256.
+/// HMAC-SHA256 (RFC 2104) through OpenSSL's libcrypto.
 public enum HMACSHA256 {
     public static func hex(key: Data, message: Data) -> String {
-        var key = [UInt8](key)
-        if key.count > 64 {
-            var hasher = SHA256()
-            hasher.update(key)
-            key = hasher.finalize()
-        }
-        key += [UInt8](repeating: 0, count: 64 - key.count)
-        var inner = SHA256()
-        inner.update(key.map { $0 ^ 0x36 })
-        inner.update(message)
-        var outer = SHA256()
-        outer.update(key.map { $0 ^ 0x5c })
-        outer.update(inner.finalize())
-        return SHA256.hex(outer.finalize())
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        let keyBytes = [UInt8](key), messageBytes = [UInt8](message)
+        _ = HMAC(EVP_sha256(), keyBytes, Int32(keyBytes.count), messageBytes, messageBytes.count, &digest, &length)
+        return SHA256.hex(Array(digest.prefix(Int(length))))
     }
 
-    /// Compares in constant time, so a wrong signature reveals nothing by its timing.
+    /// Compares in constant time (OpenSSL's CRYPTO_memcmp), so a wrong signature reveals nothing
+    /// by its timing.
     public static func matches(_ expected: String, _ given: String) -> Bool {
         let a = Array(expected.lowercased().utf8), b = Array(given.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().utf8)
         guard a.count == b.count else { return false }
-        return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        return CRYPTO_memcmp(a, b, a.count) == 0
     }
 }

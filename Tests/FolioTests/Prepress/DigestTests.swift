@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+@testable import Prepress
+
+/// SHA-256 and HMAC-SHA256 (OpenSSL) against published vectors and sha256sum.
+@Suite struct DigestTests {
+    @Test func knownVectors() {
+        #expect(SHA256.hex(of: Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex(of: Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        // RFC 4231, test case 2.
+        #expect(HMACSHA256.hex(key: Data("Jefe".utf8), message: Data("what do ya want for nothing?".utf8))
+            == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(HMACSHA256.matches("5BDCC146", "5bdcc146\n") && !HMACSHA256.matches("5bdcc146", "5bdcc147"))
+    }
+
+    @Test func aFileInChunksMatchesSha256sum() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("digest-\(UUID().uuidString).bin")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data((0..<(3 << 20) + 17).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: file)
+        let ours = try SHA256.hex(ofFile: file)
+        let theirs = try Tool.run("sha256sum", [file.path]).output.split(separator: " ").first.map(String.init)
+        #expect(ours.digest == theirs && ours.bytes == (3 << 20) + 17)
+    }
+}
