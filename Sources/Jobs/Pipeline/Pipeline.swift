@@ -83,18 +83,34 @@ public struct Pipeline: Sendable {
         if input.order.outputs.contains(.interior) { produced.append((.interior, interior.file, interior.pages)) } else {
             try? FileManager.default.removeItem(at: interior.file)
         }
-        var partClock = ContinuousClock.now
+        // With a second thread the EPUB is written while the PDFs are finished off and verified.
+        let product = input.product, book = resolved.book, orderID = input.order.id, pageMarks = interior.pageMarks
+        let epubTask = input.order.outputs.contains(.epub) ? BackgroundTask(inBackground: threads > 1) { () throws(JobError) in
+            let started = ContinuousClock.now
+            let epub = try EPUBStage(product: product)
+                .run(book, cover: cover, orderID: orderID, pageMarks: pageMarks, photos: photos, into: folder)
+            return (epub, ContinuousClock.now - started)
+        } : nil
+        let coverStart = ContinuousClock.now
         if input.order.outputs.contains(.cover) {
             let spread = try CoverStage(product: input.product)
                 .run(cover, pages: interior.pages, contentDate: resolved.book.contentDate, photos: photos, into: folder)
             report.preflight += spread.spread.notices.map(Self.finding)
             produced.append((.cover, spread.file, 1))
-            report.timingsMS["cover"] = StageClock.milliseconds(ContinuousClock.now - partClock)
+            report.timingsMS["cover"] = StageClock.milliseconds(ContinuousClock.now - coverStart)
         }
-        partClock = ContinuousClock.now
-        if input.order.outputs.contains(.epub) {
-            let epub = try EPUBStage(product: input.product)
-                .run(resolved.book, cover: cover, orderID: input.order.id, pageMarks: interior.pageMarks, photos: photos, into: folder)
+        // The operator's preview of the cover, drawn by the same drawCover as the book.
+        if let preview = try? CoverRenderer(product: input.product).renderPicture(cover, pixelWidth: 420, png: true, photos: photos) {
+            try? AtomicFile.write(preview, to: folder.appendingPathComponent("preview-cover.png"))
+        }
+        let verifier = VerifyStage(product: input.product, threads: threads)
+        let forbidden = resolved.forbiddenText
+        var verifyStart = ContinuousClock.now
+        let printed = verifier.run(produced, interiorPages: interior.pages, forbidden: forbidden)
+        // Verification's own time, wherever it ran: the PDFs' checks overlap the EPUB's writing.
+        var verifyTime = ContinuousClock.now - verifyStart
+        if let epubTask {
+            let (epub, elapsed) = try epubTask.value()
             // A photo that failed in the PDF fails in the EPUB too: one problem, one finding.
             for finding in epub.notices.map(Self.finding) where !report.preflight.contains(where: {
                 $0.code == finding.code && $0.entry == finding.entry && $0.message == finding.message
@@ -102,26 +118,23 @@ public struct Pipeline: Sendable {
                 report.preflight.append(finding)
             }
             produced.append((.epub, epub.file, nil))
-            report.timingsMS["epub"] = StageClock.milliseconds(ContinuousClock.now - partClock)
-        }
-        // The operator's preview of the cover, drawn by the same drawCover as the book.
-        if let preview = try? CoverRenderer(product: input.product).renderPicture(cover, pixelWidth: 420, png: true, photos: photos) {
-            try? AtomicFile.write(preview, to: folder.appendingPathComponent("preview-cover.png"))
+            report.timingsMS["epub"] = StageClock.milliseconds(elapsed)
         }
         report.timingsMS["photos"] = StageClock.milliseconds(photos.busyTime)
         photos.close()
         clock.lap("render", into: &report)
-
+        onStage("verify")
+        verifyStart = ContinuousClock.now
+        let electronic = verifier.run(produced.filter { $0.kind == .epub }, interiorPages: interior.pages, forbidden: forbidden)
         for output in produced {
             let digest = try SHA256.hex(ofFile: output.file)
             report.outputs.append(.init(kind: output.kind.rawValue, file: output.file.lastPathComponent, bytes: digest.bytes,
                                         sha256: digest.digest, pages: output.pages))
         }
-        onStage("verify")
-        let verified = VerifyStage(product: input.product, threads: threads)
-            .run(produced, interiorPages: interior.pages, forbidden: resolved.forbiddenText)
-        report.preflight += verified
-        clock.lap("verify", into: &report)
+        report.preflight += printed + electronic
+        verifyTime += ContinuousClock.now - verifyStart
+        report.timingsMS["verify"] = StageClock.milliseconds(verifyTime)
+        clock.skip()
         report.timingsMS["upload"] = 0
         // A file that failed verification never reaches a printer.
         let errors = report.preflight.filter { $0.severity == .error }
@@ -162,6 +175,11 @@ struct StageClock {
         let now = ContinuousClock.now
         report.timingsMS[stage] = Self.milliseconds(now - last)
         last = now
+    }
+
+    /// Starts the next lap now, when the stage just ended was recorded another way.
+    mutating func skip() {
+        last = ContinuousClock.now
     }
 
     static func milliseconds(_ duration: Duration) -> Int {

@@ -128,7 +128,19 @@ public final class PhotoPool: @unchecked Sendable {
         let request = Request(file: file, cap: cap)
         condition.lock()
         if slots[request] == nil { enqueue(request) }
-        while case .working = slots[request] { condition.wait() }
+        while case .working = slots[request] {
+            // Rather than wait for a worker, prepare a photo nobody has started yet.
+            if hasPending() {
+                let other = order[next]
+                slots[other] = .working
+                next += 1
+                condition.unlock()
+                prepareAndStore(other, with: local)
+                condition.lock()
+            } else {
+                condition.wait()
+            }
+        }
         let slot = slots[request]
         if case .pending = slot { slots[request] = .working }
         condition.unlock()
