@@ -15,6 +15,19 @@ import Testing
         #expect(local.url.hasPrefix("file:"))
     }
 
+    /// `threads: 0` shares the cores among the runner's workers; a number is taken as it is.
+    @Test func threadsNeverOversubscribeByDefault() throws {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let shared = try Workspace().config
+        #expect(shared.threads == 0)
+        #expect(shared.threadsPerJob(workers: 1) == cores)
+        #expect((1...4).allSatisfy { workers in shared.threadsPerJob(workers: workers) * workers <= max(cores, workers) })
+        let fixed = try Workspace(settings: #", "threads": 3"#).config
+        #expect(fixed.threadsPerJob(workers: 2) == 3)
+        let workspace = try Workspace(settings: #", "threads": -1"#)
+        #expect(throws: InputError.self) { try workspace.config }
+    }
+
     @Test func unknownAndMissingKeysNameFileAndKey() throws {
         let workspace = try Workspace()
         try Data(#"{"exports_root": "x", "inbox": "x", "queue": "sqlite:x", "jobs": "x", "colour": "red"}"#.utf8)

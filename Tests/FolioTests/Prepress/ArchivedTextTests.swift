@@ -67,10 +67,17 @@ import Testing
         EPUBVerifier(expectations: .init(forbidden: [Self.phrase])).verify(file).filter { $0.code == "archived-content" }
     }
 
+    /// Runs a Python script as `script SOURCE TARGET MUTATION PHRASE` and returns TARGET.
+    func mutate(_ source: String, _ mutation: String, script: String) throws -> URL {
+        let out = workspace.root.appendingPathComponent("leak-\(mutation)-\(source)")
+        let run = try Tool.run("python3", ["-c", script, folder.appendingPathComponent(source).path, out.path, mutation, Self.phrase])
+        try #require(run.status == 0, "\(run.errors)")
+        return out
+    }
+
     /// pikepdf rewrites the interior with the phrase in one place.
     func mutatePDF(_ mutation: String) throws -> URL {
-        let out = workspace.root.appendingPathComponent("leak-\(mutation).pdf")
-        let script = """
+        try mutate("interior.pdf", mutation, script: """
             import sys, pikepdf
             source, target, mutation, phrase = sys.argv[1:5]
             with pikepdf.open(source) as pdf:
@@ -80,10 +87,7 @@ import Testing
                     with pdf.open_outline() as outline:
                         outline.root[0].children[0].title = phrase
                 pdf.save(target)
-            """
-        let run = try Tool.run("python3", ["-c", script, folder.appendingPathComponent("interior.pdf").path, out.path, mutation, Self.phrase])
-        try #require(run.status == 0, "\(run.errors)")
-        return out
+            """)
     }
 
     @Test func aPDFLeakInTheMetadataOrABookmarkFails() throws {
@@ -97,8 +101,7 @@ import Testing
 
     /// Python's zipfile rebuilds the EPUB with the phrase in one place.
     func mutateEPUB(_ mutation: String) throws -> URL {
-        let out = workspace.root.appendingPathComponent("leak-\(mutation).epub")
-        let script = """
+        try mutate("book.epub", mutation, script: """
             import sys, zipfile
             source, target, mutation, phrase = sys.argv[1:5]
             hidden = phrase.replace(' ', '')
@@ -123,10 +126,7 @@ import Testing
                     copy = zipfile.ZipInfo(name, date_time=info.date_time)
                     copy.compress_type = info.compress_type
                     zout.writestr(copy, data)
-            """
-        let run = try Tool.run("python3", ["-c", script, folder.appendingPathComponent("book.epub").path, out.path, mutation, Self.phrase])
-        try #require(run.status == 0, "\(run.errors)")
-        return out
+            """)
     }
 
     @Test func anEPUBLeakInAChapterTheNavAnAttributeOrAFileNameFails() throws {
