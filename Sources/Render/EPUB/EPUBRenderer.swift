@@ -89,8 +89,9 @@ public struct EPUBRenderer: Sendable {
         for (index, chapter) in book.chapters.enumerated() {
             let href = String(format: "chapter-%03d.xhtml", index + 1)
             let xhtml = writer.chapter(chapter, index: index)
-            usesItalic = usesItalic || xhtml.contains("<em>") || xhtml.contains("<blockquote>")
-            usesBold = usesBold || xhtml.contains("<strong>")
+            // Byte searches: Foundation's contains compares by canonical equivalence, slowly.
+            usesItalic = usesItalic || xhtml.utf8.firstRange(of: "<em>".utf8) != nil || xhtml.utf8.firstRange(of: "<blockquote>".utf8) != nil
+            usesBold = usesBold || xhtml.utf8.firstRange(of: "<strong>".utf8) != nil
             try add(href, xhtml, id: "chapter-\(index + 1)")
             spine.append("chapter-\(index + 1)")
             toc.append(.init(title: book.language.chapterTitle(year: chapter.year, month: chapter.month), href: href,

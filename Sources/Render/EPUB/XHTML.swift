@@ -9,14 +9,35 @@ enum XHTML {
         PangoMarkup.escape(TextCleaner.clean(text)).replacingOccurrences(of: "\n", with: " ")
     }
 
-    /// Pango markup (escaped text with <i>, <b>, <tt>, line breaks as newlines) as XHTML.
+    /// Pango markup (escaped text with <i>, <b>, <tt>, line breaks as newlines) as XHTML, in one
+    /// pass: the text is escaped, so every `<` opens one of the reader's own tags.
     static func inline(_ markup: String) -> String {
-        markup.replacingOccurrences(of: "<i>", with: "<em>").replacingOccurrences(of: "</i>", with: "</em>")
-            .replacingOccurrences(of: "<b>", with: "<strong>").replacingOccurrences(of: "</b>", with: "</strong>")
-            .replacingOccurrences(of: "<tt>", with: "<code>").replacingOccurrences(of: "</tt>", with: "</code>")
-            .replacingOccurrences(of: "\u{AD}", with: "")
-            .replacingOccurrences(of: "\n", with: "<br/>")
+        var output = String.UnicodeScalarView()
+        var tag: String.UnicodeScalarView?
+        for scalar in markup.unicodeScalars {
+            if var open = tag {
+                open.append(scalar)
+                if scalar == ">" {
+                    output.append(contentsOf: (inlineTags[String(open)] ?? String(open)).unicodeScalars)
+                    tag = nil
+                } else {
+                    tag = open
+                }
+                continue
+            }
+            switch scalar {
+            case "<": tag = String.UnicodeScalarView(["<"])
+            case "\u{AD}": continue
+            case "\n": output.append(contentsOf: "<br/>".unicodeScalars)
+            default: output.append(scalar)
+            }
+        }
+        if let tag { output.append(contentsOf: tag) }
+        return String(output)
     }
+
+    private static let inlineTags = ["<i>": "<em>", "</i>": "</em>", "<b>": "<strong>", "</b>": "</strong>",
+                                     "<tt>": "<code>", "</tt>": "</code>"]
 
     /// A document with the book's language, stylesheet and title.
     static func document(title: String, language: BookLanguage, body: String, bodyClass: String? = nil) -> String {
