@@ -1,0 +1,70 @@
+import Foundation
+import Jobs
+
+/// `folio bench`: a half-year and a year of a diary like a real one (and the year again with
+/// four times the photos, for memory), each rendered whole by `folio render` in a child
+/// process. Prints the figures and the targets beside them; exits 1 only if a job
+/// failed.
+enum Bench {
+    static func run(_ arguments: Arguments, console: Console) -> Int32 {
+        let options: BenchOptions
+        do {
+            options = try BenchOptions(arguments)
+        } catch {
+            console.complain("bench: \(error)")
+            return 2
+        }
+        // A folder of this run's own: two benches on one machine (two worktrees) must not
+        // clear each other's files. Kept when something fails, for a look.
+        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-bench-\(getpid())")
+        do {
+            let succeeded = try measure(options, root: root, console: console)
+            if succeeded && !options.keep {
+                try? FileManager.default.removeItem(at: root)
+            } else {
+                console.say("the bench's files: \(root.path)")
+            }
+            return succeeded ? 0 : 1
+        } catch {
+            console.complain("bench failed: \(error)\nthe bench's files: \(root.path)")
+            return 1
+        }
+    }
+
+    private static func measure(_ options: BenchOptions, root: URL, console: Console) throws(BenchError) -> Bool {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let workspace = try BenchWorkspace(root: root.appendingPathComponent("render"), copying: options.configFile)
+        console.say("folio bench: \(options.product), \(cores) cores")
+        console.say("drawing the photos' pictures")
+        let pictures: BenchPictures
+        do {
+            pictures = try BenchPictures(count: 8, seed: 42)
+        } catch {
+            throw BenchError("cannot draw the bench's pictures: \(error)")
+        }
+        let exports = workspace.root.appendingPathComponent("exports")
+        var sizes = [("half-year", "half", (options.entries + 1) / 2, options.photos / 2),
+                     ("year", "year", options.entries, options.photos)]
+        if options.memoryRun { sizes.append(("year, 4× photos", "year-4x", options.entries, options.photos * 4)) }
+        var diaries: [BenchDiary] = []
+        for (label, export, entries, photos) in sizes {
+            console.say("writing the \(label) diary: \(entries) entries, \(photos) photos of \(BenchPictures.width)×\(BenchPictures.height)")
+            diaries.append(try BenchDiary.write(label, export: export, entries: entries, photos: photos, under: exports,
+                                                pictures: pictures))
+        }
+        var runs: [RenderRun] = []
+        for diary in diaries {
+            console.say("rendering the \(diary.label)")
+            let run = try RenderRun.measure(diary.label, export: diary.export, workspace: workspace, options: options)
+            console.say(String(format: "  %@: %.1f s wall, %.1f s CPU", run.report.status.rawValue, run.wall, run.cpu))
+            runs.append(run)
+        }
+
+        let printer = BenchPrinter(console: console)
+        printer.diaries(diaries)
+        printer.jobs(runs)
+        printer.stages(runs)
+        printer.targets(BenchTargets(half: runs[0], year: runs[1], memory: options.memoryRun ? runs[2] : nil))
+        return runs.allSatisfy { $0.report.status == .done }
+    }
+}

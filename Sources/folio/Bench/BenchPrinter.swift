@@ -1,0 +1,52 @@
+import Foundation
+
+/// The bench's tables, printed once every figure of the run is in.
+struct BenchPrinter {
+    let console: Console
+
+    func diaries(_ diaries: [BenchDiary]) {
+        var table = TextTable(["diary", "entries", "archived", "archived sentences", "long", "words", "printed words",
+                               "photos", "single", "in grids"])
+        for diary in diaries {
+            let s = diary.summary
+            table.add([diary.label, "\(s.entries)", "\(s.archived)", "\(s.archivedSentences)", "\(s.longEntries)", "\(s.words)",
+                       "\(s.includedWords)", "\(s.photos.count)", "\(s.photos.count - s.gridPhotos)", "\(s.gridPhotos)"])
+        }
+        print(table)
+    }
+
+    func jobs(_ runs: [RenderRun]) {
+        var table = TextTable(["job (interior + cover + EPUB)", "status", "pages", "out MB", "wall s", "CPU s", "CPU ÷ wall",
+                               "peak RSS MB"])
+        for run in runs {
+            table.add([run.label, run.report.status.rawValue, "\(run.pages)", fixed(run.outputMB, 1), fixed(run.wall, 1),
+                       fixed(run.cpu, 1), fixed(run.wall > 0 ? run.cpu / run.wall : 0, 2), fixed(run.peakRSSMB, 0)])
+        }
+        print(table)
+        for run in runs {
+            if let error = run.report.error { console.say("  \(run.label): \(error.code): \(error.message)") }
+        }
+    }
+
+    func stages(_ runs: [RenderRun]) {
+        let keys = StageColumns.keys(in: runs)
+        var table = TextTable(["stage s (report.json timings_ms)"] + keys)
+        for run in runs { table.add([run.label] + keys.map { key in run.stage(key).map { fixed($0, 2) } ?? "—" }) }
+        print(table)
+    }
+
+    func targets(_ targets: BenchTargets) {
+        var table = TextTable(["figure", "measured", "target", ""])
+        for line in targets.lines {
+            table.add([line.figure, line.measured, line.target, line.met.map { $0 ? "met" : "not met" } ?? ""])
+        }
+        print(table)
+    }
+
+    private func print(_ table: TextTable) {
+        console.say("")
+        table.lines.forEach(console.say)
+    }
+
+    private func fixed(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
+}
