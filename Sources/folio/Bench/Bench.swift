@@ -3,8 +3,9 @@ import Jobs
 
 /// `folio bench`: a half-year and a year of a diary like a real one (and the year again with
 /// four times the photos, for memory), each rendered whole by `folio render` in a child
-/// process. Prints the figures and the targets beside them; exits 1 only if a job
-/// failed.
+/// process; in the same run the floors (libjpeg-turbo's djpeg and cjpeg doing the year's JPEG
+/// work, pango-view laying out its text). Prints the figures and the targets beside
+/// them; exits 1 only if a job failed.
 enum Bench {
     static func run(_ arguments: Arguments, console: Console) -> Int32 {
         let options: BenchOptions
@@ -34,7 +35,8 @@ enum Bench {
     private static func measure(_ options: BenchOptions, root: URL, console: Console) throws(BenchError) -> Bool {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let workspace = try BenchWorkspace(root: root.appendingPathComponent("render"), copying: options.configFile)
-        console.say("folio bench: \(options.product), \(cores) cores")
+        let facts = try ProductFacts(product: options.product, config: try workspace.loadConfig())
+        console.say("folio bench: \(facts.id) (\(facts.outputCondition)), \(cores) cores")
         console.say("drawing the photos' pictures")
         let pictures: BenchPictures
         do {
@@ -59,12 +61,21 @@ enum Bench {
             console.say(String(format: "  %@: %.1f s wall, %.1f s CPU", run.report.status.rawValue, run.wall, run.cpu))
             runs.append(run)
         }
+        let year = diaries[1].summary
+        console.say("JPEG floor: djpeg and cjpeg on the year's \(year.photos.count) photos")
+        let jpeg = try JPEGFloor.measure(year.photos, facts: facts, pictures: pictures, folder: root.appendingPathComponent("floor"),
+                                         cores: cores)
+        console.say("text floor: pango-view on the year's text")
+        let text = try TextFloor.measure(year.includedParagraphs, facts: facts, folder: root.appendingPathComponent("floor/text"))
 
         let printer = BenchPrinter(console: console)
         printer.diaries(diaries)
         printer.jobs(runs)
         printer.stages(runs)
-        printer.targets(BenchTargets(half: runs[0], year: runs[1], memory: options.memoryRun ? runs[2] : nil))
+        console.say("")
+        printer.floors(jpeg: jpeg, text: text, facts: facts, photos: year.photos.count)
+        printer.targets(BenchTargets(half: runs[0], year: runs[1], memory: options.memoryRun ? runs[2] : nil,
+                                     floor: jpeg.serialNet + text.net))
         return runs.allSatisfy { $0.report.status == .done }
     }
 }

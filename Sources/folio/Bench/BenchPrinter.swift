@@ -35,6 +35,24 @@ struct BenchPrinter {
         print(table)
     }
 
+    func floors(jpeg: JPEGFloor, text: TextFloor, facts: ProductFacts, photos: Int) {
+        console.say("Floors for the year (\(photos) photos), each measured here:")
+        let scales = jpeg.decodes.sorted { $0.key < $1.key }.map { "\($0.value) at 1/\($0.key)" }.joined(separator: ", ")
+        let sizes = jpeg.encodes.sorted { $0.key > $1.key }.map { "\($0.value) at \($0.key)" }.joined(separator: ", ")
+        console.say("  JPEG: djpeg decodes \(scales); cjpeg -quality \(jpeg.quality) -optimize encodes \(sizes)"
+                    + (jpeg.inkEncodes > 0 ? ", and \(jpeg.inkEncodes) four-channel print JPEGs" : ""))
+        var table = TextTable(["floor", "processes", "wall s", "CPU s", "starts s", "net wall s"])
+        table.add(["JPEG, one process at a time", "\(jpeg.serial.processes)", fixed(jpeg.serial.wall, 2), fixed(jpeg.serial.cpu, 2),
+                   fixed(jpeg.startCosts, 2), fixed(jpeg.serialNet, 2)])
+        table.add(["JPEG, \(jpeg.cores) at a time", "\(jpeg.parallel.processes)", fixed(jpeg.parallel.wall, 2),
+                   fixed(jpeg.parallel.cpu, 2), fixed(jpeg.startCosts / Double(jpeg.cores), 2), fixed(jpeg.parallelNet, 2)])
+        table.add(["text, pango-view", "\(text.run.processes)", fixed(text.run.wall, 2), fixed(text.run.cpu, 2),
+                   fixed(text.startCosts, 2), fixed(text.net, 2)])
+        print(table)
+        console.say("  text: \(text.characters) characters in \(text.chunks) chunks: pango-view \(text.arguments.joined(separator: " "))")
+        console.say(String(format: "  F = JPEG one process + text = %.2f s (net of process starts)", jpeg.serialNet + text.net))
+    }
+
     func targets(_ targets: BenchTargets) {
         var table = TextTable(["figure", "measured", "target", ""])
         for line in targets.lines {

@@ -10,7 +10,11 @@ struct BenchTargets {
 
     var lines: [Line] = []
 
-    init(half: RenderRun?, year: RenderRun, memory: RenderRun?) {
+    init(half: RenderRun?, year: RenderRun, memory: RenderRun?, floor: Double) {
+        if floor > 0 {
+            add("year CPU ÷ F", year.cpu / floor, "×", atMost: 1.3)
+            add("year wall ÷ F", year.wall / floor, "×", atMost: 0.75)
+        }
         if let verify = year.stage("verify"), year.wall > 0 {
             add("verification share of year wall", 100 * verify / year.wall, " %", atMost: 10, digits: 0)
         }
