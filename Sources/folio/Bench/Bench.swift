@@ -4,8 +4,8 @@ import Jobs
 /// `folio bench`: a half-year and a year of a diary like a real one (and the year again with
 /// four times the photos, for memory), each rendered whole by `folio render` in a child
 /// process; in the same run the floors (libjpeg-turbo's djpeg and cjpeg doing the year's JPEG
-/// work, pango-view laying out its text). Prints the figures and the targets beside
-/// them; exits 1 only if a job failed.
+/// work, pango-view laying out its text) and a batch of small books through `folio run`.
+/// Prints the figures and the targets beside them; exits 1 only if a job failed.
 enum Bench {
     static func run(_ arguments: Arguments, console: Console) -> Int32 {
         let options: BenchOptions
@@ -67,6 +67,16 @@ enum Bench {
                                          cores: cores)
         console.say("text floor: pango-view on the year's text")
         let text = try TextFloor.measure(year.includedParagraphs, facts: facts, folder: root.appendingPathComponent("floor/text"))
+        var batches: [BatchThroughput] = []
+        if options.batch {
+            let batchRoot = root.appendingPathComponent("batch")
+            console.say("batch: writing \(BatchThroughput.books) books of \(BatchThroughput.entriesPerBook) entries and \(BatchThroughput.photosPerBook) photos")
+            try BatchThroughput.writeExports(to: batchRoot.appendingPathComponent("exports"), pictures: pictures)
+            for workers in [1, 2] {
+                console.say("batch: folio run --workers \(workers)")
+                batches.append(try BatchThroughput.measure(workers: workers, root: batchRoot, options: options))
+            }
+        }
 
         let printer = BenchPrinter(console: console)
         printer.diaries(diaries)
@@ -74,8 +84,9 @@ enum Bench {
         printer.stages(runs)
         console.say("")
         printer.floors(jpeg: jpeg, text: text, facts: facts, photos: year.photos.count)
+        if !batches.isEmpty { printer.batches(batches) }
         printer.targets(BenchTargets(half: runs[0], year: runs[1], memory: options.memoryRun ? runs[2] : nil,
-                                     floor: jpeg.serialNet + text.net))
-        return runs.allSatisfy { $0.report.status == .done }
+                                     floor: jpeg.serialNet + text.net, batches: batches))
+        return runs.allSatisfy { $0.report.status == .done } && batches.allSatisfy { $0.done == BatchThroughput.books }
     }
 }

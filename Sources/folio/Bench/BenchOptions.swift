@@ -7,6 +7,8 @@ struct BenchOptions {
     var product = "a5-softcover"
     var entries = 365
     var photos = 120
+    /// The batch through `folio run`; `make bench` runs it for the default product only.
+    var batch = true
     /// The year again with four times the photos, for peak memory.
     var memoryRun = true
     /// Leaves the bench's files (diaries, outputs, floor inputs) in place for a look.
@@ -19,9 +21,10 @@ struct BenchOptions {
         if let product = arguments.options["product"] { self.product = product }
         entries = try Self.count(arguments, "entries", default: entries, minimum: 2)
         photos = try Self.count(arguments, "photos", default: photos, minimum: 0)
+        batch = !arguments.flags.contains("no-batch")
         memoryRun = !arguments.flags.contains("no-memory-run")
         keep = arguments.flags.contains("keep")
-        let known: Set<String> = ["no-memory-run", "keep"]
+        let known: Set<String> = ["no-batch", "no-memory-run", "keep"]
         if let unknown = arguments.flags.subtracting(known).sorted().first {
             throw BenchError("unknown option --\(unknown)")
         }

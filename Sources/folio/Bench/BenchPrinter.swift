@@ -53,6 +53,16 @@ struct BenchPrinter {
         console.say(String(format: "  F = JPEG one process + text = %.2f s (net of process starts)", jpeg.serialNet + text.net))
     }
 
+    func batches(_ batches: [BatchThroughput]) {
+        var table = TextTable(["batch through folio run", "books done", "wall s", "CPU s", "books per minute"])
+        for batch in batches {
+            table.add(["\(BatchThroughput.books) books, \(batch.workers) worker\(batch.workers == 1 ? "" : "s")",
+                       "\(batch.done)/\(BatchThroughput.books)", fixed(batch.wall, 1), fixed(batch.cpu, 1),
+                       fixed(batch.booksPerMinute, 1)])
+        }
+        print(table)
+    }
+
     func targets(_ targets: BenchTargets) {
         var table = TextTable(["figure", "measured", "target", ""])
         for line in targets.lines {
