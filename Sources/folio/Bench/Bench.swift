@@ -36,7 +36,8 @@ enum Bench {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let workspace = try BenchWorkspace(root: root.appendingPathComponent("render"), copying: options.configFile)
         let facts = try ProductFacts(product: options.product, config: try workspace.loadConfig())
-        console.say("folio bench: \(facts.id) (\(facts.outputCondition)), \(cores) cores")
+        console.say("folio bench: \(facts.id) (\(facts.outputCondition)), \(cores) cores, render threads: "
+                    + (options.threads.map(String.init) ?? "render's default"))
         console.say("drawing the photos' pictures")
         let pictures: BenchPictures
         do {

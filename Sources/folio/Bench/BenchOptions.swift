@@ -7,6 +7,8 @@ struct BenchOptions {
     var product = "a5-softcover"
     var entries = 365
     var photos = 120
+    /// Passed to `folio render` only when given, so the bench runs on a render without it.
+    var threads: Int?
     /// The batch through `folio run`; `make bench` runs it for the default product only.
     var batch = true
     /// The year again with four times the photos, for peak memory.
@@ -21,6 +23,7 @@ struct BenchOptions {
         if let product = arguments.options["product"] { self.product = product }
         entries = try Self.count(arguments, "entries", default: entries, minimum: 2)
         photos = try Self.count(arguments, "photos", default: photos, minimum: 0)
+        if arguments.options["threads"] != nil { threads = try Self.count(arguments, "threads", default: 0, minimum: 0) }
         batch = !arguments.flags.contains("no-batch")
         memoryRun = !arguments.flags.contains("no-memory-run")
         keep = arguments.flags.contains("keep")

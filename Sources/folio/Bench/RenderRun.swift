@@ -24,7 +24,8 @@ struct RenderRun {
         } catch {
             throw BenchError("cannot write the order \(orderFile.path): \(error)")
         }
-        let arguments = ["render", orderFile.path, "--out", out.path, "--config", workspace.configFile.path]
+        var arguments = ["render", orderFile.path, "--out", out.path, "--config", workspace.configFile.path]
+        if let threads = options.threads { arguments += ["--threads", String(threads)] }
         let start = ContinuousClock.now
         guard let outcome = MeasuredProcess.run(BenchWorkspace.executable, arguments) else {
             throw BenchError("cannot start \(BenchWorkspace.executable) \(arguments.joined(separator: " "))")
