@@ -18,13 +18,12 @@ struct BenchText {
     private static let bank = DemoPhrases.sentences(.english)
     private static let names = ["Marta", "Jonas", "Aunt Ruth", "the doctor", "Leo", "Sam", "Grandmother", "Noor"]
 
-    /// At least `words` words, in paragraphs of two to six sentences.
+    /// About `words` words (a sentence more at most), in paragraphs of up to six sentences.
     static func included(words budget: Int, number: Int, random: inout SeededRandom) -> Written {
         var written = Written()
         var blocks: [String] = []
         while written.words < budget {
-            var sentences = (0..<(2 + random.below(5))).map { _ in bank[random.below(bank.count)] }
-            count(sentences, into: &written)
+            var sentences = paragraph(upTo: budget, &written, &random) { random, _ in bank[random.below(bank.count)] }
             written.paragraphs.append(sentences.joined(separator: " "))
             if random.below(5) == 0 { sentences[0] = "*\(sentences[0])*" }
             blocks.append(sentences.joined(separator: " "))
@@ -45,22 +44,32 @@ struct BenchText {
         return written
     }
 
-    /// At least `words` words of sentences found in no other entry.
+    /// About `words` words of sentences found in no other entry.
     static func archived(words budget: Int, number: Int, random: inout SeededRandom) -> Written {
         var written = Written()
-        var note = 0
         while written.words < budget {
-            let sentences = (0..<(2 + random.below(5))).map { _ -> String in
-                note += 1
+            let sentences = paragraph(upTo: budget, &written, &random) { random, note in
                 // No '.', '!' or '?' before the end: the resolver cuts archived text into
                 // phrases at those, and each phrase must stay whole and unique.
-                return "Private note \(number)-\(note), for \(names[random.below(names.count)]) only: \(bank[random.below(bank.count)])"
+                "Private note \(number)-\(note), for \(names[random.below(names.count)]) only: " + bank[random.below(bank.count)]
             }
-            count(sentences, into: &written)
             written.paragraphs.append(sentences.joined(separator: " "))
         }
         written.markdown = written.paragraphs.joined(separator: "\n\n")
         return written
+    }
+
+    /// Two to six sentences from `next` (given the entry's sentence number), fewer where the
+    /// entry reaches its budget first.
+    private static func paragraph(upTo budget: Int, _ written: inout Written, _ random: inout SeededRandom,
+                                  _ next: (inout SeededRandom, Int) -> String) -> [String] {
+        var sentences: [String] = []
+        for _ in 0..<(2 + random.below(5)) where written.words < budget {
+            let sentence = next(&random, written.sentences + 1)
+            count([sentence], into: &written)
+            sentences.append(sentence)
+        }
+        return sentences
     }
 
     private static func count(_ sentences: [String], into written: inout Written) {
