@@ -18,11 +18,12 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-# Speed and memory, measured on a release build (never asserted in tests).
+# Speed and memory, measured on a release build (never asserted in tests). The batch through
+# `folio run` is measured once, for the default product.
 bench: deps
 	$(SWIFT) build -c release
 	.build/release/folio bench
-	.build/release/folio bench --product a5-softcover-fogra39
+	.build/release/folio bench --product a5-softcover-fogra39 --no-batch
 
 clean:
 	rm -rf .build var

@@ -16,6 +16,8 @@ packages=(
   # validators and inspection tools used by the tests; pango-view and pandoc make files
   # from outside Folio for `folio verify`
   qpdf poppler-utils unzip pango1.0-tools pandoc
+  # libjpeg-turbo's own djpeg and cjpeg: `make bench` measures the JPEG floor with them
+  libjpeg-turbo-progs
   # the HTML reports are loaded in a real browser by the tests
   chromium
   # the FOGRA39 print profile is built from Debian's measurement data (scripts/build-profiles.sh)

@@ -12,7 +12,8 @@ enum Command {
           retry ID / cancel ID          queue a failed job again / stop a queued one
           render ORDER.json --out DIR [--threads N]  render one order into DIR (no queue, no upload)
           verify FILE... [--product ID] [--json]   byte-level checks of finished PDF and EPUB files
-          bench [--photos N] [--product ID]  time and measure a year with N phone photos, then 4N
+          bench [--product ID] [--threads N] [--no-batch]   time a half-year's and a year's whole job,
+                                        the JPEG and text floors, and a batch through `run` (README)
         The configuration is --config PATH, else $FOLIO_CONFIG, else config/folio.json.
         """
 

@@ -1,0 +1,96 @@
+import Foundation
+import Jobs
+
+/// `folio bench`: a half-year and a year of a diary like a real one (and the year again with
+/// four times the photos, for memory), each rendered whole by `folio render` in a child
+/// process; in the same run the floors (libjpeg-turbo's djpeg and cjpeg doing the year's JPEG
+/// work, pango-view laying out its text) and a batch of small books through `folio run`.
+/// Prints the figures and the targets beside them; exits 1 only if a job failed.
+enum Bench {
+    static func run(_ arguments: Arguments, console: Console) -> Int32 {
+        let options: BenchOptions
+        do {
+            options = try BenchOptions(arguments)
+        } catch {
+            console.complain("bench: \(error)")
+            return 2
+        }
+        // A folder of this run's own: two benches on one machine (two worktrees) must not
+        // clear each other's files. Kept when something fails, for a look.
+        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-bench-\(getpid())")
+        do {
+            let succeeded = try measure(options, root: root, console: console)
+            if succeeded && !options.keep {
+                try? FileManager.default.removeItem(at: root)
+            } else {
+                console.say("the bench's files: \(root.path)")
+            }
+            return succeeded ? 0 : 1
+        } catch {
+            console.complain("bench failed: \(error)\nthe bench's files: \(root.path)")
+            return 1
+        }
+    }
+
+    private static func measure(_ options: BenchOptions, root: URL, console: Console) throws(BenchError) -> Bool {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let workspace = try BenchWorkspace(root: root.appendingPathComponent("render"), copying: options.configFile)
+        let facts = try ProductFacts(product: options.product, config: try workspace.loadConfig())
+        console.say("folio bench: \(facts.id) (\(facts.outputCondition)), \(cores) cores, render threads: "
+                    + (options.threads.map(String.init) ?? "render's default"))
+        console.say("drawing the photos' pictures")
+        let pictures: BenchPictures
+        do {
+            pictures = try BenchPictures(count: 8, seed: 42)
+        } catch {
+            throw BenchError("cannot draw the bench's pictures: \(error)")
+        }
+        let exports = workspace.root.appendingPathComponent("exports")
+        var sizes = [("half-year", "half", (options.entries + 1) / 2, options.photos / 2, 0),
+                     ("year", "year", options.entries, options.photos, 0)]
+        // The year's photos where they were, and three times as many more in grids of four: 480
+        // placed like the year's (a third of them alone, each on a third of a page) took the book
+        // past the product's 800 pages.
+        if options.memoryRun { sizes.append(("year, 4× photos", "year-4x", options.entries, options.photos, options.photos * 3)) }
+        var diaries: [BenchDiary] = []
+        for (label, export, entries, photos, extra) in sizes {
+            console.say("writing the \(label) diary: \(entries) entries, \(photos + extra) photos of \(BenchPictures.width)×\(BenchPictures.height)")
+            diaries.append(try BenchDiary.write(label, export: export, entries: entries, photos: photos, extraPhotos: extra,
+                                                under: exports, pictures: pictures))
+        }
+        var runs: [RenderRun] = []
+        for diary in diaries {
+            console.say("rendering the \(diary.label)")
+            let run = try RenderRun.measure(diary.label, export: diary.export, workspace: workspace, options: options)
+            console.say(String(format: "  %@: %.1f s wall, %.1f s CPU", run.report.status.rawValue, run.wall, run.cpu))
+            runs.append(run)
+        }
+        let year = diaries[1].summary
+        console.say("JPEG floor: djpeg and cjpeg on the year's \(year.photos.count) photos")
+        let jpeg = try JPEGFloor.measure(year.photos, facts: facts, pictures: pictures, folder: root.appendingPathComponent("floor"),
+                                         cores: cores)
+        console.say("text floor: pango-view on the year's text")
+        let text = try TextFloor.measure(year.includedParagraphs, facts: facts, folder: root.appendingPathComponent("floor/text"))
+        var batches: [BatchThroughput] = []
+        if options.batch {
+            let batchRoot = root.appendingPathComponent("batch")
+            console.say("batch: writing \(BatchThroughput.books) books of \(BatchThroughput.entriesPerBook) entries and \(BatchThroughput.photosPerBook) photos")
+            try BatchThroughput.writeExports(to: batchRoot.appendingPathComponent("exports"), pictures: pictures)
+            for workers in [1, 2] {
+                console.say("batch: folio run --workers \(workers)")
+                batches.append(try BatchThroughput.measure(workers: workers, root: batchRoot, options: options))
+            }
+        }
+
+        let printer = BenchPrinter(console: console)
+        printer.diaries(diaries)
+        printer.jobs(runs)
+        printer.stages(runs)
+        console.say("")
+        printer.floors(jpeg: jpeg, text: text, facts: facts, photos: year.photos.count)
+        if !batches.isEmpty { printer.batches(batches) }
+        printer.targets(BenchTargets(half: runs[0], year: runs[1], memory: options.memoryRun ? runs[2] : nil,
+                                     floor: jpeg.serialNet + text.net, batches: batches))
+        return runs.allSatisfy { $0.report.status == .done } && batches.allSatisfy { $0.done == BatchThroughput.books }
+    }
+}

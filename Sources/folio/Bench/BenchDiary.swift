@@ -1,0 +1,22 @@
+import Foundation
+import Jobs
+
+/// One of the bench's diaries: what it is called in the tables, its export folder's name, and
+/// what the generator put in it.
+struct BenchDiary {
+    var label: String
+    var export: String
+    var summary: BenchExport.Summary
+
+    static func write(_ label: String, export: String, entries: Int, photos: Int, extraPhotos: Int = 0, under exports: URL,
+                      pictures: BenchPictures) throws(BenchError) -> BenchDiary {
+        let folder = exports.appendingPathComponent(export)
+        do {
+            let summary = try BenchExport.write(to: folder, entries: entries, photos: photos, extraPhotos: extraPhotos, seed: 42,
+                                                pictures: pictures)
+            return BenchDiary(label: label, export: export, summary: summary)
+        } catch {
+            throw BenchError("cannot write the \(label) diary in \(folder.path): \(error)")
+        }
+    }
+}

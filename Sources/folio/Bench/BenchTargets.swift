@@ -1,0 +1,41 @@
+/// The issue's targets, each beside the figure measured in this run. Figures only: the bench
+/// says whether a target is met, and never fails for it.
+struct BenchTargets {
+    struct Line {
+        var figure: String
+        var measured: String
+        var target: String
+        var met: Bool?
+    }
+
+    var lines: [Line] = []
+
+    init(half: RenderRun?, year: RenderRun, memory: RenderRun?, floor: Double, batches: [BatchThroughput]) {
+        if floor > 0 {
+            add("year CPU ÷ F", year.cpu / floor, "×", atMost: 1.3)
+            add("year wall ÷ F", year.wall / floor, "×", atMost: 0.75)
+        }
+        if let verify = year.stage("verify"), year.wall > 0 {
+            add("verification share of year wall", 100 * verify / year.wall, " %", atMost: 10, digits: 0)
+        }
+        if let half, half.wall > 0 { add("year ÷ half-year wall", year.wall / half.wall, "×", atMost: 2.2) }
+        add("peak RSS, year", year.peakRSSMB, " MB", atMost: 250, digits: 0)
+        if let memory, year.peakRSSMB > 0 { add("peak RSS, 4× photos ÷ year", memory.peakRSSMB / year.peakRSSMB, "×", atMost: 1.2) }
+        for batch in batches {
+            lines.append(Line(figure: "batch: books per minute, \(batch.workers) worker\(batch.workers == 1 ? "" : "s")",
+                              measured: String(format: "%.1f", batch.booksPerMinute), target: "", met: nil))
+        }
+        if let one = batches.first(where: { $0.workers == 1 }), let two = batches.first(where: { $0.workers == 2 }),
+           one.booksPerMinute > 0 {
+            let ratio = two.booksPerMinute / one.booksPerMinute
+            lines.append(Line(figure: "batch: 2 workers ÷ 1 worker", measured: String(format: "%.2f×", ratio), target: "≥ 1.8×",
+                              met: ratio >= 1.8))
+        }
+    }
+
+    private mutating func add(_ figure: String, _ value: Double, _ unit: String, atMost limit: Double, digits: Int = 2) {
+        let format = "%.\(digits)f"
+        lines.append(Line(figure: figure, measured: String(format: format, value) + unit,
+                          target: "≤ " + String(format: digits == 0 ? "%.0f" : "%g", limit) + unit, met: value <= limit))
+    }
+}

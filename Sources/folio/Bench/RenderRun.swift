@@ -1,0 +1,48 @@
+import Foundation
+import Jobs
+
+/// One `folio render` of a bench order, in a child process so that its peak memory and CPU time
+/// are the renderer's own; the stages' times come from the job's report.json.
+struct RenderRun {
+    var label: String
+    var wall: Double
+    var cpu: Double
+    var peakRSSMB: Double
+    var report: JobReport
+
+    var pages: Int { report.outputs.first { $0.kind == "interior" }?.pages ?? 0 }
+    var outputMB: Double { Double(report.outputs.reduce(Int64(0)) { $0 + $1.bytes }) / 1_048_576 }
+    /// A stage's time in seconds, if the report has it.
+    func stage(_ key: String) -> Double? { report.timingsMS[key].map { Double($0) / 1000 } }
+
+    static func measure(_ label: String, export: String, workspace: BenchWorkspace, options: BenchOptions) throws(BenchError) -> RenderRun {
+        let orderFile = workspace.root.appendingPathComponent("\(export).order.json")
+        let out = workspace.root.appendingPathComponent("out-\(export)")
+        do {
+            let order = BenchWorkspace.order(id: "bench-\(export)", export: export, product: options.product)
+            try JSONSerialization.data(withJSONObject: order, options: [.sortedKeys]).write(to: orderFile)
+        } catch {
+            throw BenchError("cannot write the order \(orderFile.path): \(error)")
+        }
+        var arguments = ["render", orderFile.path, "--out", out.path, "--config", workspace.configFile.path]
+        if let threads = options.threads { arguments += ["--threads", String(threads)] }
+        let start = ContinuousClock.now
+        guard let outcome = MeasuredProcess.run(BenchWorkspace.executable, arguments) else {
+            throw BenchError("cannot start \(BenchWorkspace.executable) \(arguments.joined(separator: " "))")
+        }
+        let wall = (ContinuousClock.now - start).seconds
+        let reportFile = out.appendingPathComponent("report.json")
+        let report: JobReport
+        do {
+            report = try JSONDecoder().decode(JobReport.self, from: Data(contentsOf: reportFile))
+        } catch {
+            throw BenchError("folio render of the \(label) ended with status \(outcome.status) and no readable \(reportFile.path): \(error)")
+        }
+        return RenderRun(label: label, wall: wall, cpu: outcome.cpuSeconds, peakRSSMB: Double(outcome.maxRSSKB) / 1024,
+                         report: report)
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
