@@ -86,6 +86,21 @@ struct ZipReader {
         return content
     }
 
+    /// Gives back the memory of the entry's mapped pages once it has been checked: a mapped
+    /// file's pages count as the process's own while they stay, and an EPUB of many photos
+    /// would otherwise add its whole size to the job's peak. The file is untouched; the pages
+    /// are read again if the entry is.
+    func release(_ entry: Entry) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress, page > 0 else { return }
+            let start = (Int(bitPattern: base) + entry.localOffset + page - 1) / page * page
+            let end = (Int(bitPattern: base) + entry.dataOffset + entry.compressedSize) / page * page
+            guard end > start else { return }
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_DONTNEED)
+        }
+    }
+
     enum ZipReaderError: Error {
         case truncated, method(UInt16), size(Int), crc, inflate
     }

@@ -28,9 +28,10 @@ public struct EPUBVerifier: Sendable {
             }
             do {
                 let bytes = try zip.data(entry)
-                // Photos and fonts are checked (CRC, size) but not kept: memory stays flat
-                // however many photos the book has.
+                // Photos and fonts are checked (CRC, size) but not kept, and their mapped pages
+                // are given back: memory stays flat however many photos the book has.
                 contents[entry.name] = Self.isBinary(entry.name) ? [] : bytes
+                zip.release(entry)
             } catch {
                 let code = if case .crc = error { "zip-crc" } else if case .size = error { "zip-size" } else { "zip-data" }
                 findings.append(Finding(.error, code, "the entry's data does not match its directory record (\(error))", entry: entry.name))
