@@ -39,7 +39,13 @@ struct ContentTokenizer: Sequence, IteratorProtocol {
         index = bytes.count
     }
 
-    private static func isWhitespace(_ byte: UInt8) -> Bool { [0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00].contains(byte) }
+    private static func isWhitespace(_ byte: UInt8) -> Bool { whitespace[Int(byte)] }
+
+    /// Byte classes as tables: these are asked once or twice for every byte of every page.
+    private static let whitespace: [Bool] = (0...255).map { [0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00].contains($0) }
+    private static let delimiters: [Bool] = (0...255).map {
+        [0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00, 0x28, 0x29, 0x3C, 0x3E, 0x5B, 0x5D, 0x7B, 0x7D, 0x2F, 0x25].contains($0)
+    }
 
     private mutating func scan() -> Token? {
         while index < bytes.count {
@@ -62,6 +68,8 @@ struct ContentTokenizer: Sequence, IteratorProtocol {
                 let start = index
                 while index < bytes.count, !Self.delimiter(bytes[index]) { index += 1 }
                 if index == start { index += 1; return .other }
+                // Most tokens of a page are whole numbers (TJ's kerning): read them without a String.
+                if let integer = Self.integer(bytes[start..<index]) { return .number(Double(integer)) }
                 let word = String(decoding: bytes[start..<index], as: UTF8.self)
                 if let number = Double(word) { return .number(number) }
                 if let first = word.unicodeScalars.first, first.properties.isAlphabetic || word == "'" || word == "\"" {
@@ -73,8 +81,23 @@ struct ContentTokenizer: Sequence, IteratorProtocol {
         return nil
     }
 
-    static func delimiter(_ byte: UInt8) -> Bool {
-        [0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00, 0x28, 0x29, 0x3C, 0x3E, 0x5B, 0x5D, 0x7B, 0x7D, 0x2F, 0x25].contains(byte)
+    static func delimiter(_ byte: UInt8) -> Bool { delimiters[Int(byte)] }
+
+    /// An optional sign and up to 15 digits (exact as a Double), else nil.
+    private static func integer(_ word: ArraySlice<UInt8>) -> Int? {
+        var digits = word[...]
+        var negative = false
+        if let sign = digits.first, sign == 0x2D || sign == 0x2B {
+            negative = sign == 0x2D
+            digits = digits.dropFirst()
+        }
+        guard !digits.isEmpty, digits.count <= 15 else { return nil }
+        var value = 0
+        for byte in digits {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return negative ? -value : value
     }
 
     private mutating func literal() -> [UInt8] {

@@ -21,23 +21,25 @@ final class PDFText {
         return map
     }
 
-    func text(ofPage index: Int) -> String {
+    /// UTF-8: built as bytes, since a book's pages add up to megabytes of small pieces.
+    func text(ofPage index: Int) -> [UInt8] {
         let page = document.page(index)
-        guard let resources = document.inheritedKey(page, "/Resources"), let contents = document.key(page, "/Contents") else { return "" }
+        guard let resources = document.inheritedKey(page, "/Resources"), let contents = document.key(page, "/Contents") else { return [] }
         let streams = document.isStream(contents) ? [contents] : document.array(contents)
         var bytes: [UInt8] = []
         for stream in streams { bytes += (document.streamData(stream) ?? []) + [0x0A] }
-        return decode(bytes, resources: resources, depth: 0)
+        var output: [UInt8] = []
+        decode(bytes, resources: resources, depth: 0, into: &output)
+        return output
     }
 
-    private func decode(_ content: [UInt8], resources: qpdf_oh, depth: Int) -> String {
+    private func decode(_ content: [UInt8], resources: qpdf_oh, depth: Int, into output: inout [UInt8]) {
         var maps: [String: ToUnicode] = [:]
         if let fonts = document.key(resources, "/Font") {
             for name in document.keys(fonts) {
                 if let font = document.key(fonts, name), let map = toUnicode(of: font) { maps[name] = map }
             }
         }
-        var output = ""
         var current: ToUnicode?
         var operands: [ContentTokenizer.Token] = []
         for token in ContentTokenizer(bytes: content) {
@@ -45,14 +47,14 @@ final class PDFText {
             case .operator(let op):
                 switch op {
                 case "Tf": if case .name(let name)? = operands.first { current = maps[name] }
-                case "Tj", "'", "\"": if case .string(let s)? = operands.last { output += current?.decode(s) ?? "" }
-                case "TJ": for case .string(let s) in operands { output += current?.decode(s) ?? "" }
-                case "ET", "T*", "Td", "TD": output += " "
+                case "Tj", "'", "\"": if case .string(let s)? = operands.last { current?.decode(s, into: &output) }
+                case "TJ": for case .string(let s) in operands { current?.decode(s, into: &output) }
+                case "ET", "T*", "Td", "TD": output.append(0x20)
                 case "Do":
                     if depth < 4, case .name(let name)? = operands.last, let xobjects = document.key(resources, "/XObject"),
                        let form = document.key(xobjects, name), document.name(document.key(form, "/Subtype") ?? form) == "/Form",
                        let data = document.streamData(form) {
-                        output += decode(data, resources: document.key(form, "/Resources") ?? resources, depth: depth + 1)
+                        decode(data, resources: document.key(form, "/Resources") ?? resources, depth: depth + 1, into: &output)
                     }
                 default: break
                 }
@@ -61,13 +63,13 @@ final class PDFText {
                 operands.append(token)
             }
         }
-        return output
     }
 
     /// A ToUnicode CMap: codes of a fixed byte length to text.
     struct ToUnicode {
         var codeLength = 1
-        var map: [Int: String] = [:]
+        /// Each code's text as UTF-8.
+        var map: [Int: [UInt8]] = [:]
 
         init(_ cmap: String) {
             if let range = cmap.range(of: "begincodespacerange"), let first = cmap[range.upperBound...].firstIndex(of: "<"),
@@ -78,7 +80,7 @@ final class PDFText {
             while let word = words.popFirst() {
                 if word.hasSuffix("beginbfchar") {
                     while let source = words.popFirst(), source != "endbfchar", let target = words.popFirst() {
-                        if let code = Self.code(source) { map[code] = Self.text(target) }
+                        if let code = Self.code(source) { map[code] = Array(Self.text(target).utf8) }
                     }
                 } else if word.hasSuffix("beginbfrange") {
                     while let low = words.popFirst(), low != "endbfrange", let high = words.popFirst(), let target = words.popFirst() {
@@ -88,23 +90,21 @@ final class PDFText {
                         guard let last = base.last else { continue }
                         for code in from...to {
                             let scalar = Unicode.Scalar(last.value + UInt32(code - from)) ?? last
-                            map[code] = String(String.UnicodeScalarView(base.dropLast() + [scalar]))
+                            map[code] = Array(String(String.UnicodeScalarView(base.dropLast() + [scalar])).utf8)
                         }
                     }
                 }
             }
         }
 
-        func decode(_ bytes: [UInt8]) -> String {
-            var output = ""
+        func decode(_ bytes: [UInt8], into output: inout [UInt8]) {
             var index = 0
             while index + codeLength <= bytes.count {
                 var code = 0
                 for byte in bytes[index..<(index + codeLength)] { code = code << 8 | Int(byte) }
-                output += map[code] ?? ""
+                if let text = map[code] { output += text }
                 index += codeLength
             }
-            return output
         }
 
         static func code(_ token: String) -> Int? {

@@ -190,7 +190,7 @@ public struct PDFVerifier: Sendable {
         var findings: [Finding] = []
         let extractor = PDFText(document: document)
         for index in 0..<document.pageCount {
-            for phrase in archived.found(in: extractor.text(ofPage: index), counter: expectations.scanCounter) {
+            for phrase in archived.found(inUTF8: extractor.text(ofPage: index), counter: expectations.scanCounter) {
                 findings.append(Finding(.error, "archived-content", "archived content appears: \"\(phrase.prefix(40))\"", page: index + 1))
             }
         }

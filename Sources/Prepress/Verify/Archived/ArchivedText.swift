@@ -19,6 +19,14 @@ public struct ArchivedText: Sendable {
         found(inCompact: CompactText.bytes(text), counter: counter)
     }
 
+    /// The phrases found in UTF-8 text (compacted here).
+    public func found(inUTF8 text: [UInt8], counter: ScanCounter? = nil) -> [String] {
+        guard !isEmpty else { return [] }
+        var compact: [UInt8] = []
+        CompactText.append(utf8: text, to: &compact)
+        return found(inCompact: compact, counter: counter)
+    }
+
     /// The phrases found in text already in `CompactText` form.
     public func found(inCompact bytes: [UInt8], counter: ScanCounter? = nil) -> [String] {
         guard !isEmpty else { return [] }

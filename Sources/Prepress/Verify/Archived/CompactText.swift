@@ -10,6 +10,16 @@ public enum CompactText {
         return output
     }
 
+    /// UTF-8 bytes: ASCII is compacted byte by byte, anything else through a String for NFC.
+    public static func append(utf8 text: [UInt8], to output: inout [UInt8]) {
+        guard text.allSatisfy({ $0 < 0x80 }) else {
+            append(String(decoding: text, as: UTF8.self), to: &output)
+            return
+        }
+        output.reserveCapacity(output.count + text.count)
+        for byte in text where !(byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)) { output.append(byte) }
+    }
+
     public static func append(_ text: String, to output: inout [UInt8]) {
         output.reserveCapacity(output.count + text.utf8.count)
         // ASCII needs no normalising; most diaries are mostly ASCII.
