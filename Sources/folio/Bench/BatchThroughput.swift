@@ -11,9 +11,15 @@ struct BatchThroughput {
     static let photosPerBook = 10
 
     var workers: Int
+    /// `--threads` given to `folio run`, or nil for the default (the cores shared among workers).
+    var threads: Int?
     var done: Int
     var wall: Double
     var cpu: Double
+
+    var label: String {
+        "\(workers) worker\(workers == 1 ? "" : "s"), " + (threads.map { "\($0) thread\($0 == 1 ? "" : "s") a job" } ?? "cores shared")
+    }
 
     var booksPerMinute: Double { wall > 0 ? Double(done) / wall * 60 : 0 }
 
@@ -31,18 +37,19 @@ struct BatchThroughput {
     }
 
     /// `root` holds `exports/` (from writeExports); the workspace is `root/workers-N`.
-    static func measure(workers: Int, root: URL, options: BenchOptions) throws(BenchError) -> BatchThroughput {
-        let workspace = try BenchWorkspace(root: root.appendingPathComponent("workers-\(workers)"), copying: options.configFile,
-                                           exportsRoot: "../../exports")
+    static func measure(workers: Int, threads: Int? = nil, root: URL, options: BenchOptions) throws(BenchError) -> BatchThroughput {
+        let workspace = try BenchWorkspace(root: root.appendingPathComponent("workers-\(workers)-threads-\(threads ?? 0)"),
+                                           copying: options.configFile, exportsRoot: "../../exports")
         let config = try workspace.loadConfig()
         try dropOrders(into: config.inbox, product: options.product)
         let arguments = ["run", "--workers", String(workers), "--config", workspace.configFile.path]
+            + (threads.map { ["--threads", String($0)] } ?? [])
         let start = ContinuousClock.now
         guard let outcome = MeasuredProcess.run(BenchWorkspace.executable, arguments) else {
             throw BenchError("cannot start \(BenchWorkspace.executable) \(arguments.joined(separator: " "))")
         }
         let wall = (ContinuousClock.now - start).seconds
-        return BatchThroughput(workers: workers, done: try doneBooks(config.reports, status: outcome.status), wall: wall,
+        return BatchThroughput(workers: workers, threads: threads, done: try doneBooks(config.reports, status: outcome.status), wall: wall,
                                cpu: outcome.cpuSeconds)
     }
 

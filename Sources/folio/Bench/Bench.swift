@@ -76,9 +76,12 @@ enum Bench {
             let batchRoot = root.appendingPathComponent("batch")
             console.say("batch: writing \(BatchThroughput.books) books of \(BatchThroughput.entriesPerBook) entries and \(BatchThroughput.photosPerBook) photos")
             try BatchThroughput.writeExports(to: batchRoot.appendingPathComponent("exports"), pictures: pictures)
-            for workers in [1, 2] {
-                console.say("batch: folio run --workers \(workers)")
-                batches.append(try BatchThroughput.measure(workers: workers, root: batchRoot, options: options))
+            // The default (each job gets the cores divided among the workers: 2 threads for one
+            // worker, 1 each for two), then one worker held to one thread: how the runner scales
+            // with processes alone.
+            for (workers, threads) in [(1, nil), (2, nil), (1, 1)] as [(Int, Int?)] {
+                console.say("batch: folio run --workers \(workers)" + (threads.map { " --threads \($0)" } ?? ""))
+                batches.append(try BatchThroughput.measure(workers: workers, threads: threads, root: batchRoot, options: options))
             }
         }
 

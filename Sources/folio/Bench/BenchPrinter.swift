@@ -56,7 +56,7 @@ struct BenchPrinter {
     func batches(_ batches: [BatchThroughput]) {
         var table = TextTable(["batch through folio run", "books done", "wall s", "CPU s", "books per minute"])
         for batch in batches {
-            table.add(["\(BatchThroughput.books) books, \(batch.workers) worker\(batch.workers == 1 ? "" : "s")",
+            table.add(["\(BatchThroughput.books) books, \(batch.label)",
                        "\(batch.done)/\(BatchThroughput.books)", fixed(batch.wall, 1), fixed(batch.cpu, 1),
                        fixed(batch.booksPerMinute, 1)])
         }
