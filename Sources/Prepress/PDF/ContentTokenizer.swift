@@ -1,3 +1,5 @@
+import Foundation
+
 /// Just enough of PDF's content-stream syntax for Folio's readers and rewriters: names,
 /// literal and hex strings, numbers, operators, each with its byte offset; array brackets are
 /// skipped (so TJ's strings become operands) and inline image data is stepped over.
@@ -68,13 +70,14 @@ struct ContentTokenizer: Sequence, IteratorProtocol {
                 let start = index
                 while index < bytes.count, !Self.delimiter(bytes[index]) { index += 1 }
                 if index == start { index += 1; return .other }
-                // Most tokens of a page are whole numbers (TJ's kerning): read them without a String.
-                if let integer = Self.integer(bytes[start..<index]) { return .number(Double(integer)) }
+                // Most tokens of a page are numbers (positions, TJ's kerning): read without a String.
+                if let number = Self.number(bytes[start..<index]) { return .number(number) }
+                let first = bytes[start]
                 let word = String(decoding: bytes[start..<index], as: UTF8.self)
-                if let number = Double(word) { return .number(number) }
-                if let first = word.unicodeScalars.first, first.properties.isAlphabetic || word == "'" || word == "\"" {
+                if (0x41...0x5A).contains(first) || (0x61...0x7A).contains(first) || first == 0x27 || first == 0x22 {
                     return .operator(word)
                 }
+                if let number = Double(word) { return .number(number) }
                 return .other
             }
         }
@@ -83,22 +86,37 @@ struct ContentTokenizer: Sequence, IteratorProtocol {
 
     static func delimiter(_ byte: UInt8) -> Bool { delimiters[Int(byte)] }
 
-    /// An optional sign and up to 15 digits (exact as a Double), else nil.
-    private static func integer(_ word: ArraySlice<UInt8>) -> Int? {
+    /// A PDF number (optional sign, digits, at most one point) of up to 15 digits, else nil.
+    /// Mantissa and power of ten are both exact as Doubles, and IEEE division rounds correctly,
+    /// so the value is the one strtod gives, without a String or a call per number.
+    private static func number(_ word: ArraySlice<UInt8>) -> Double? {
         var digits = word[...]
         var negative = false
         if let sign = digits.first, sign == 0x2D || sign == 0x2B {
             negative = sign == 0x2D
             digits = digits.dropFirst()
         }
-        guard !digits.isEmpty, digits.count <= 15 else { return nil }
-        var value = 0
+        var mantissa = 0
+        var count = 0
+        var fraction: Int?
         for byte in digits {
+            if byte == 0x2E {
+                guard fraction == nil else { return nil }
+                fraction = 0
+                continue
+            }
             guard byte >= 0x30, byte <= 0x39 else { return nil }
-            value = value * 10 + Int(byte - 0x30)
+            mantissa = mantissa * 10 + Int(byte - 0x30)
+            count += 1
+            if let places = fraction { fraction = places + 1 }
+            if count > 15 { return nil }
         }
+        guard count > 0 else { return nil }
+        let value = Double(mantissa) / powersOfTen[fraction ?? 0]
         return negative ? -value : value
     }
+
+    private static let powersOfTen: [Double] = (0...15).map { pow(10, Double($0)) }
 
     private mutating func literal() -> [UInt8] {
         var result: [UInt8] = []
