@@ -89,7 +89,8 @@ public struct Pipeline: Sendable {
             let started = ContinuousClock.now
             let epub = try EPUBStage(product: product)
                 .run(book, cover: cover, orderID: orderID, pageMarks: pageMarks, photos: photos, into: folder)
-            return (epub, ContinuousClock.now - started)
+            let finished = ContinuousClock.now
+            return (epub, finished - started, finished)
         } : nil
         let coverStart = ContinuousClock.now
         if input.order.outputs.contains(.cover) {
@@ -105,12 +106,14 @@ public struct Pipeline: Sendable {
         }
         let verifier = VerifyStage(product: input.product, threads: threads)
         let forbidden = resolved.forbiddenText
-        var verifyStart = ContinuousClock.now
+        let printedStart = ContinuousClock.now
         let printed = verifier.run(produced, interiorPages: interior.pages, forbidden: forbidden)
-        // Verification's own time, wherever it ran: the PDFs' checks overlap the EPUB's writing.
-        var verifyTime = ContinuousClock.now - verifyStart
+        let printedEnd = ContinuousClock.now
+        // Rendering ends when the last file is written: the EPUB, or the cover without one.
+        var renderEnd = printedStart
         if let epubTask {
-            let (epub, elapsed) = try epubTask.value()
+            let (epub, elapsed, finished) = try epubTask.value()
+            renderEnd = finished
             // A photo that failed in the PDF fails in the EPUB too: one problem, one finding.
             for finding in epub.notices.map(Self.finding) where !report.preflight.contains(where: {
                 $0.code == finding.code && $0.entry == finding.entry && $0.message == finding.message
@@ -122,9 +125,9 @@ public struct Pipeline: Sendable {
         }
         report.timingsMS["photos"] = StageClock.milliseconds(photos.busyTime)
         photos.close()
-        clock.lap("render", into: &report)
+        clock.lap("render", into: &report, until: renderEnd)
         onStage("verify")
-        verifyStart = ContinuousClock.now
+        let verifyStart = ContinuousClock.now
         let electronic = verifier.run(produced.filter { $0.kind == .epub }, interiorPages: interior.pages, forbidden: forbidden)
         for output in produced {
             let digest = try SHA256.hex(ofFile: output.file)
@@ -132,8 +135,13 @@ public struct Pipeline: Sendable {
                                         sha256: digest.digest, pages: output.pages))
         }
         report.preflight += printed + electronic
-        verifyTime += ContinuousClock.now - verifyStart
-        report.timingsMS["verify"] = StageClock.milliseconds(verifyTime)
+        let verifyEnd = ContinuousClock.now
+        // `verify` is what verification adds to the job's wall time: the checks after the last
+        // file was written, and the PDFs' checks only as far as they outran the EPUB's writing.
+        // `verify_checks` is the checks' own time, wherever they ran.
+        let outran = printedEnd > renderEnd ? printedEnd - max(renderEnd, printedStart) : .zero
+        report.timingsMS["verify"] = StageClock.milliseconds(outran + (verifyEnd - verifyStart))
+        report.timingsMS["verify_checks"] = StageClock.milliseconds((printedEnd - printedStart) + (verifyEnd - verifyStart))
         clock.skip()
         report.timingsMS["upload"] = 0
         // A file that failed verification never reaches a printer.
@@ -171,10 +179,9 @@ public struct Pipeline: Sendable {
 struct StageClock {
     private var last = ContinuousClock.now
 
-    mutating func lap(_ stage: String, into report: inout JobReport) {
-        let now = ContinuousClock.now
-        report.timingsMS[stage] = Self.milliseconds(now - last)
-        last = now
+    mutating func lap(_ stage: String, into report: inout JobReport, until end: ContinuousClock.Instant = .now) {
+        report.timingsMS[stage] = Self.milliseconds(end - last)
+        last = end
     }
 
     /// Starts the next lap now, when the stage just ended was recorded another way.

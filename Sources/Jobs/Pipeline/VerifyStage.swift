@@ -18,7 +18,7 @@ struct VerifyStage {
             case .interior:
                 results = PDFVerifier(expectations: .init(sheet: product.interiorSheet, pageRules: product.pageRules,
                                                           outputComponents: components, pages: output.pages, archived: archived),
-                                       thorough: false).verify(output.file)
+                                       thorough: false, threads: threads).verify(output.file)
             case .cover:
                 results = PDFVerifier(expectations: .init(sheet: product.coverSheet(pages: interiorPages), outputComponents: components,
                                                           pages: 1, archived: archived), thorough: false).verify(output.file)

@@ -11,10 +11,14 @@ public struct PDFVerifier: Sendable {
     /// every stream is still decoded strictly by Folio, and qpdf's complaints while reading the
     /// objects still count).
     public var thorough: Bool
+    /// With more than one, every stream is decoded on a thread of its own (with its own qpdf
+    /// reading of the file) while the pages, fonts, colours and text are checked.
+    public var threads: Int
 
-    public init(expectations: VerificationExpectations = VerificationExpectations(), thorough: Bool = true) {
+    public init(expectations: VerificationExpectations = VerificationExpectations(), thorough: Bool = true, threads: Int = 1) {
         self.expectations = expectations
         self.thorough = thorough
+        self.threads = threads
     }
 
     public func verify(_ file: URL) -> [Finding] {
@@ -23,8 +27,10 @@ public struct PDFVerifier: Sendable {
         guard let data = try? Data(contentsOf: file, options: .alwaysMapped) else {
             return [Finding(.error, "unreadable", "cannot read \(file.path)")]
         }
+        let streams = StreamCheck(file: file, inBackground: threads > 1)
         var findings = PDFByteStructure(bytes: data).check()
         guard let document = QPDFDocument(file: file), !document.unreadable else {
+            streams.wait()
             return findings + [Finding(.error, "pdf-structure", "qpdf cannot read the file")]
         }
         if thorough {
@@ -33,8 +39,6 @@ public struct PDFVerifier: Sendable {
                 findings.append(Finding(.error, code, problem))
             }
         }
-        let reported = Set(findings.filter { $0.code == "stream-damaged" }.compactMap(\.object))
-        findings += StreamIntegrity(document: document).check().filter { $0.object.map { !reported.contains($0) } ?? true }
         findings += pages(document)
         // A product's output space, else the one the file declares (`folio verify` on its own).
         let components = expectations.outputComponents ?? intentComponents(document)
@@ -43,6 +47,8 @@ public struct PDFVerifier: Sendable {
         let reportedImages = Set(findings.filter { $0.code == "image-colour-space" }.compactMap(\.object))
         findings += DeviceColourCheck(document: document, outputComponents: components, reportedImages: reportedImages).check()
         findings += forbiddenText(document)
+        let reported = Set(findings.filter { $0.code == "stream-damaged" }.compactMap(\.object))
+        findings += streams.findings(else: document).filter { $0.object.map { !reported.contains($0) } ?? true }
         if !thorough {
             // What qpdf ran into while Folio read the objects (a damaged object, a bad xref).
             for problem in document.problems where !findings.contains(where: { $0.message == problem }) {

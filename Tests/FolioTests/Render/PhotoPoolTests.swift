@@ -75,8 +75,10 @@ import Testing
         let workspace = try Workspace()
         let folio = repositoryRoot.appendingPathComponent(".build/debug/folio").path
         var peaks: [Double] = []
+        let pictures = try BenchPictures(count: 2, seed: 7)
         for photos in [6, 24] {
-            try BenchExport.write(to: workspace.exports.appendingPathComponent("b\(photos)"), entries: 24, photos: photos, seed: 7)
+            _ = try BenchExport.write(to: workspace.exports.appendingPathComponent("b\(photos)"), entries: 24, photos: photos, seed: 7,
+                                      pictures: pictures)
             let (file, _) = try workspace.writeOrder(Sample.order(export: "b\(photos)", outputs: ["interior", "epub"]), name: "b\(photos).json")
             let out = workspace.jobs.appendingPathComponent("b\(photos)")
             let outcome = try #require(MeasuredProcess.run(folio, ["render", file.path, "--out", out.path, "--config", workspace.configFile.path,
