@@ -36,17 +36,12 @@ public enum BenchExport {
     /// A day's words on average, long entries included.
     static let wordsPerEntry = 356
 
-    /// `extraPhotos` go in grids of four on entries that have none, after `photos` are placed
-    /// as usual: more photos on the same pages' worth of text, for measuring memory.
-    public static func write(to folder: URL, entries: Int, photos: Int, extraPhotos: Int = 0, seed: UInt64,
-                             pictures: BenchPictures) throws -> Summary {
+    public static func write(to folder: URL, entries: Int, photos: Int, seed: UInt64, pictures: BenchPictures) throws -> Summary {
         let photoFolder = folder.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photoFolder, withIntermediateDirectories: true)
         let numbers = Array(1...max(1, entries))
         let included = numbers.filter { !isArchived($0) }
-        var photoCounts = placePhotos(photos, over: included, seed: seed)
-        let bare = included.filter { photoCounts[$0] == nil }
-        spread(groups(of: 4, extraPhotos), over: bare.isEmpty ? included : bare, into: &photoCounts)
+        let photoCounts = placePhotos(photos, over: included, seed: seed)
         let sentences = DemoPhrases.sentences(.english)
         let titles = DemoPhrases.titles(.english)
         var summary = Summary()
@@ -106,29 +101,20 @@ public enum BenchExport {
     /// spread evenly over the included entries. The sizes come from one seeded sequence, so a
     /// half-size diary has the same mix.
     static func placePhotos(_ photos: Int, over included: [Int], seed: UInt64) -> [Int: Int] {
+        guard photos > 0, !included.isEmpty else { return [:] }
         var random = SeededRandom(seed: seed ^ 0x5EED_F070)
-        var sizes: [Int] = []
+        var groups: [Int] = []
         var left = photos
         while left > 0 {
             let roll = random.below(100)
             let size = min(left, roll < 60 ? 1 : roll < 80 ? 2 : roll < 92 ? 3 : 4)
-            sizes.append(size)
+            groups.append(size)
             left -= size
         }
         var counts: [Int: Int] = [:]
-        spread(sizes, over: included, into: &counts)
-        return counts
-    }
-
-    private static func groups(of size: Int, _ photos: Int) -> [Int] {
-        stride(from: 0, to: photos, by: size).map { min(size, photos - $0) }
-    }
-
-    /// Group `k` of `n` goes to entry `k × entries / n`: evenly over the book.
-    private static func spread(_ sizes: [Int], over entries: [Int], into counts: inout [Int: Int]) {
-        guard !sizes.isEmpty, !entries.isEmpty else { return }
-        for (index, size) in sizes.enumerated() {
-            counts[entries[index * entries.count / sizes.count], default: 0] += size
+        for (index, size) in groups.enumerated() {
+            counts[included[index * included.count / groups.count], default: 0] += size
         }
+        return counts
     }
 }

@@ -46,17 +46,14 @@ enum Bench {
             throw BenchError("cannot draw the bench's pictures: \(error)")
         }
         let exports = workspace.root.appendingPathComponent("exports")
-        var sizes = [("half-year", "half", (options.entries + 1) / 2, options.photos / 2, 0),
-                     ("year", "year", options.entries, options.photos, 0)]
-        // The year's photos where they were, and three times as many more in grids of four: 480
-        // placed like the year's (a third of them alone, each on a third of a page) took the book
-        // past the product's 800 pages.
-        if options.memoryRun { sizes.append(("year, 4× photos", "year-4x", options.entries, options.photos, options.photos * 3)) }
+        var sizes = [("half-year", "half", (options.entries + 1) / 2, options.photos / 2),
+                     ("year", "year", options.entries, options.photos)]
+        if options.memoryRun { sizes.append(("year, 4× photos", "year-4x", options.entries, options.photos * 4)) }
         var diaries: [BenchDiary] = []
-        for (label, export, entries, photos, extra) in sizes {
-            console.say("writing the \(label) diary: \(entries) entries, \(photos + extra) photos of \(BenchPictures.width)×\(BenchPictures.height)")
-            diaries.append(try BenchDiary.write(label, export: export, entries: entries, photos: photos, extraPhotos: extra,
-                                                under: exports, pictures: pictures))
+        for (label, export, entries, photos) in sizes {
+            console.say("writing the \(label) diary: \(entries) entries, \(photos) photos of \(BenchPictures.width)×\(BenchPictures.height)")
+            diaries.append(try BenchDiary.write(label, export: export, entries: entries, photos: photos, under: exports,
+                                                pictures: pictures))
         }
         var runs: [RenderRun] = []
         for diary in diaries {

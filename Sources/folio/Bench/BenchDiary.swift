@@ -8,12 +8,11 @@ struct BenchDiary {
     var export: String
     var summary: BenchExport.Summary
 
-    static func write(_ label: String, export: String, entries: Int, photos: Int, extraPhotos: Int = 0, under exports: URL,
+    static func write(_ label: String, export: String, entries: Int, photos: Int, under exports: URL,
                       pictures: BenchPictures) throws(BenchError) -> BenchDiary {
         let folder = exports.appendingPathComponent(export)
         do {
-            let summary = try BenchExport.write(to: folder, entries: entries, photos: photos, extraPhotos: extraPhotos, seed: 42,
-                                                pictures: pictures)
+            let summary = try BenchExport.write(to: folder, entries: entries, photos: photos, seed: 42, pictures: pictures)
             return BenchDiary(label: label, export: export, summary: summary)
         } catch {
             throw BenchError("cannot write the \(label) diary in \(folder.path): \(error)")
