@@ -18,6 +18,12 @@ final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// Waits for the work, whatever became of it.
+    func wait() {
+        done.wait()
+        done.signal()
+    }
+
     /// Waits for the work and returns what it made, or throws what stopped it.
     func value() throws(JobError) -> Value {
         done.wait()

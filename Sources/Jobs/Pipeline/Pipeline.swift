@@ -92,6 +92,9 @@ public struct Pipeline: Sendable {
             let finished = ContinuousClock.now
             return (epub, finished - started, finished)
         } : nil
+        // Should the cover or a check stop the job, the EPUB's thread is done before the photos
+        // are cleared and the report is written.
+        defer { epubTask?.wait() }
         let coverStart = ContinuousClock.now
         if input.order.outputs.contains(.cover) {
             let spread = try CoverStage(product: input.product)

@@ -39,9 +39,11 @@ public final class PhotoPool: @unchecked Sendable {
     private var workers = 0
     private var busy: Duration = .zero
     private var decodes = 0
-    /// The caller's own preparer: probes, and the work a painter does itself when it gets
-    /// there first.
+    /// The callers' own preparer: probes, and the work a painter does itself when it gets
+    /// there first. A preparer caches colour transforms and is not for two threads at once
+    /// (the EPUB's thread may ask while the cover is drawn): `localLock` guards it.
     private let local: PhotoPreparer
+    private let localLock = NSLock()
 
     /// `threads` counts the caller: 1 prepares every photo on the thread that asks for it,
     /// N adds N − 1 workers that run ahead. `screens`: make the screen photo (EPUB, previews)
@@ -118,7 +120,9 @@ public final class PhotoPool: @unchecked Sendable {
     }
 
     func probe(_ file: URL) throws(PhotoError) -> PhotoHeader {
-        try local.probe(file)
+        localLock.lock()
+        defer { localLock.unlock() }
+        return try local.probe(file)
     }
 
     var minimumPPI: Double { local.minimumPPI }
@@ -135,7 +139,7 @@ public final class PhotoPool: @unchecked Sendable {
                 slots[other] = .working
                 next += 1
                 condition.unlock()
-                prepareAndStore(other, with: local)
+                prepareLocally(other)
                 condition.lock()
             } else {
                 condition.wait()
@@ -151,11 +155,13 @@ public final class PhotoPool: @unchecked Sendable {
             condition.lock()
             decodes += 1
             condition.unlock()
+            localLock.lock()
+            defer { localLock.unlock() }
             return try local.prepare(file, cap: cap, for: target)
         case .failed(let error)?:
             throw error
         default:
-            prepareAndStore(request, with: local)
+            prepareLocally(request)
             return try prepare(file, cap: cap, for: target)
         }
     }
@@ -177,6 +183,12 @@ public final class PhotoPool: @unchecked Sendable {
             condition.unlock()
             prepareAndStore(request, with: preparer)
         }
+    }
+
+    private func prepareLocally(_ request: Request) {
+        localLock.lock()
+        defer { localLock.unlock() }
+        prepareAndStore(request, with: local)
     }
 
     /// Lock held.
