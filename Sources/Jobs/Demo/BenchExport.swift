@@ -33,9 +33,6 @@ public enum BenchExport {
         public var gridPhotos: Int { photos.filter { $0.photosInEntry > 1 }.count }
     }
 
-    /// A day's words on average, long entries included.
-    static let wordsPerEntry = 356
-
     public static func write(to folder: URL, entries: Int, photos: Int, seed: UInt64, pictures: BenchPictures) throws -> Summary {
         let photoFolder = folder.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photoFolder, withIntermediateDirectories: true)
