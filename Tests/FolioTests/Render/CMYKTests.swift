@@ -104,7 +104,8 @@ import Testing
             image.convert('RGB').save(output)
             """
         func grid(_ file: URL) throws -> ImageGrid {
-            let png = file.deletingPathExtension().appendingPathExtension("srgb.png")
+            // Beside the test's own files: the corpus is read-only and shared.
+            let png = folder.appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".srgb.png")
             let run = try Tool.run("python3", ["-c", script, file.path, profile.path, png.path])
             try #require(run.status == 0, "\(run.errors)")
             return try ImageGrid.load(png)

@@ -12,7 +12,7 @@ import Testing
     static let photos = ["color/prism_pizza-rgb8-srgb.jpg", "orientation/pillow_hopper_orientation_6.jpg", "color/prism_pizza-rgb8-displayp3.jpg",
                          "color/prism_pizza-cmyk8-usswop.jpg", "color/pillow_pil_sample_cmyk.jpg", "color/prism_pizza-progressive.jpg",
                          "orientation/recurser_Portrait_8.jpg", "color/sharp_concert_gray_icc.jpg", "broken/bimg_corrupt.jpg",
-                         "codec/libjpeg-turbo_testorig.jpg", "color/prism_pizza-rgb8-srgb.srgb.png", "orientation/libavif_paris_exif_orientation_5.jpg"]
+                         "codec/libjpeg-turbo_testorig.jpg", "../exports/dayone2_json/automattic_fictional/photos/a36a701e0fe5e46e37fb460b40ccda7b.png", "orientation/libavif_paris_exif_orientation_5.jpg"]
 
     func workspace() throws -> Workspace {
         let workspace = try Workspace()
