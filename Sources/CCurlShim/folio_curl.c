@@ -21,6 +21,10 @@ CURLcode folio_curl_set_header_function(CURL *handle,
                                         size_t (*function)(char *, size_t, size_t, void *)) {
     return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, function);
 }
+CURLcode folio_curl_set_xferinfo_function(CURL *handle,
+                                          int (*function)(void *, curl_off_t, curl_off_t, curl_off_t, curl_off_t)) {
+    return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, function);
+}
 CURLcode folio_curl_get_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

@@ -17,16 +17,22 @@ public struct DeliveryRequest: Sendable {
     }
 }
 
-/// What one attempt did, for the report.
+/// What one request did, for the report and the queue's record of requests.
 public struct DeliveryAttempt: Sendable, Equatable {
     public var httpStatus: Int?
     public var error: String?
     public var bytesSent: Int64
+    /// Where this request went (after same-origin redirects, the redirect's target).
+    public var url: String
+    /// The server's name for what it stored: `Location`, else `X-Request-Id` / `Request-Id`.
+    public var responseID: String?
 
-    public init(httpStatus: Int?, error: String?, bytesSent: Int64) {
+    public init(httpStatus: Int?, error: String?, bytesSent: Int64, url: String = "", responseID: String? = nil) {
         self.httpStatus = httpStatus
         self.error = error
         self.bytesSent = bytesSent
+        self.url = url
+        self.responseID = responseID
     }
 }
 
@@ -38,4 +44,25 @@ public struct DeliveryResult: Sendable {
         self.delivered = delivered
         self.attempts = attempts
     }
+
+    /// The request that delivered the file, when one did.
+    public var accepted: DeliveryAttempt? { delivered ? attempts.last : nil }
+}
+
+/// What the caller learns while a file is on its way, and how it stops one.
+public struct DeliveryHooks: Sendable {
+    /// Called after each request, before any wait for the next, so a record of every request
+    /// survives a crash of the process that sent it.
+    public var onAttempt: @Sendable (DeliveryAttempt) -> Void
+    /// Polled while a body is being sent: true aborts the transfer (the job is no longer this
+    /// process's). A body sent whole is never cut off: its answer says whether the printer has it.
+    public var shouldAbort: @Sendable () -> Bool
+
+    public init(onAttempt: @escaping @Sendable (DeliveryAttempt) -> Void = { _ in },
+                shouldAbort: @escaping @Sendable () -> Bool = { false }) {
+        self.onAttempt = onAttempt
+        self.shouldAbort = shouldAbort
+    }
+
+    public static let none = DeliveryHooks()
 }

@@ -7,7 +7,7 @@ struct Arguments {
     var problems: [String] = []
 
     /// Options that take a value; every other `--name` is a flag.
-    static let valued: Set<String> = ["config", "out", "workers", "product", "photos", "sha256", "threads", "entries"]
+    static let valued: Set<String> = ["config", "out", "workers", "product", "photos", "sha256", "threads", "entries", "worker"]
 
     init(_ words: [String]) {
         var index = 0

@@ -82,11 +82,12 @@ enum QueueCommands {
 
     static func job(_ arguments: Arguments, console: Console) -> Int32 {
         guard let id = arguments.positional.first, let config = Command.loadConfig(arguments, console: console) else { return 2 }
-        return JobProcess.run(id: id, config: config)
+        return JobProcess.run(id: id, worker: arguments.options["worker"], config: config)
     }
 
     static func status(_ arguments: Arguments, console: Console) -> Int32 {
-        withQueue(arguments, console: console) { _, queue in
+        if let id = arguments.positional.first { return JobStatus.show(id, arguments, console: console) }
+        return withQueue(arguments, console: console) { _, queue in
             let jobs = try queue.jobs()
             if arguments.flags.contains("json") {
                 struct Row: Encodable { var id, state, stage: String; var attempts: Int; var age_s: Int; var last_error: String? }
@@ -111,7 +112,7 @@ enum QueueCommands {
 
     static func change(_ arguments: Arguments, console: Console, retry: Bool) -> Int32 {
         guard let id = arguments.positional.first else {
-            console.complain("usage: folio \(retry ? "retry" : "cancel") ID")
+            console.complain("usage: folio \(retry ? "retry ID [--render]" : "cancel ID")")
             return 2
         }
         return withQueue(arguments, console: console) { _, queue in
@@ -119,9 +120,10 @@ enum QueueCommands {
                 console.complain("no job \(id)")
                 return 2
             }
-            let changed = retry ? try queue.retry(id) : try queue.cancel(id)
+            let fresh = arguments.flags.contains("render")
+            let changed = retry ? try queue.retry(id, freshRender: fresh) : try queue.cancel(id)
             if changed {
-                console.say("\(id): \(retry ? "queued again" : "cancelled")")
+                console.say("\(id): \(retry ? "queued again" + (fresh ? ", to be rendered afresh" : "") : "cancelled")")
                 return 0
             }
             console.complain("\(id) is \(job.state.rawValue): only \(retry ? "failed or cancelled jobs can be retried" : "queued jobs can be cancelled")")
@@ -129,7 +131,7 @@ enum QueueCommands {
         }
     }
 
-    private static func pad(_ text: String, _ width: Int) -> String {
+    static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? String(text.prefix(width - 1)) + " " : text + String(repeating: " ", count: width - text.count)
     }
 }

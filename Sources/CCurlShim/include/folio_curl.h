@@ -13,6 +13,8 @@ CURLcode folio_curl_set_write_function(CURL *handle,
                                        size_t (*function)(char *, size_t, size_t, void *));
 CURLcode folio_curl_set_header_function(CURL *handle,
                                         size_t (*function)(char *, size_t, size_t, void *));
+CURLcode folio_curl_set_xferinfo_function(CURL *handle,
+                                          int (*function)(void *, curl_off_t, curl_off_t, curl_off_t, curl_off_t));
 CURLcode folio_curl_get_long(CURL *handle, CURLINFO info, long *value);
 CURLcode folio_curl_get_offset(CURL *handle, CURLINFO info, curl_off_t *value);
 #endif

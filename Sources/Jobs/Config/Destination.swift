@@ -34,6 +34,9 @@ public struct Destination: Sendable, Equatable {
     public var protocolName = "http"
     public var formField = "file"
     public var formFields: [String: String] = [:]
+    /// `tls.ca_file`: PEM certificates of a private CA that signed the printer's certificate
+    /// (resolved against the config folder); verification stays on either way.
+    public var caFile: String?
 
     static let placeholders = ["order", "file", "kind", "sha256"]
 
@@ -90,6 +93,16 @@ public struct Destination: Sendable, Equatable {
             form.fields = formReader.stringMap("fields", required: false) ?? [:]
             formReader.rejectUnknownKeys()
         }
+        var caFile: String?
+        if var tlsReader = reader.object("tls", required: false) {
+            if let path = tlsReader.string("ca_file", required: false) {
+                let resolved = path.hasPrefix("/") ? URL(fileURLWithPath: path) : configFolder.appendingPathComponent(path).standardizedFileURL
+                if FileManager.default.isReadableFile(atPath: resolved.path) { caFile = resolved.path } else {
+                    issues.add("not-found", "tls.ca_file", "cannot read \(resolved.path)")
+                }
+            }
+            tlsReader.rejectUnknownKeys()
+        }
         reader.rejectUnknownKeys()
         try issues.check()
         guard let url, let method else { throw InputError(issues.issues) }
@@ -98,6 +111,7 @@ public struct Destination: Sendable, Equatable {
         (destination.connectTimeout, destination.lowSpeedSeconds, destination.lowSpeedBytes) = timeouts
         (destination.formField, destination.formFields) = form
         destination.protocolName = protocolName
+        destination.caFile = caFile
         return destination
     }
 

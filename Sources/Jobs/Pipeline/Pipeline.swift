@@ -11,6 +11,12 @@ public struct Pipeline: Sendable {
     /// Threads the job may keep busy (photo workers, verifiers); the product's bytes are the same
     /// for any number.
     public var threads: Int
+    /// Where a job process keeps deliveries and verified outputs (the queue); a run without
+    /// one keeps them in memory.
+    var ledger: JobLedger?
+    /// What an earlier attempt of this job verified: delivered without rendering when every
+    /// file on disk still has its digest.
+    var reuse: Verification?
 
     public init(config: FolioConfig, threads: Int? = nil) {
         self.config = config
@@ -53,6 +59,17 @@ public struct Pipeline: Sendable {
         report.order = input.order.id
         report.product = .init(id: input.product.id, name: input.product.name,
                                outputCondition: input.product.outputColour.name)
+        let orderSHA256 = SHA256.hex(of: orderData)
+        if deliver, let verified = reusable(orderSHA256: orderSHA256, folder: folder, report: &report) {
+            clock.lap("recheck", into: &report)
+            report.entries = verified.report.entries
+            report.outputs = verified.report.outputs
+            report.preflight += verified.report.preflight
+            report.stages = ["resolve", "render", "verify"].map { .init(stage: $0, status: .reused, attempt: verified.attempt) }
+                + [.init(stage: "recheck", status: .ran, attempt: report.attempts)]
+            return try deliverOutputs(input, orderSHA256: orderSHA256, folder: folder, clock: &clock, report: &report)
+        }
+        report.stages = ["resolve", "render", "verify"].map { .init(stage: $0, status: .ran, attempt: report.attempts) }
         onStage("resolve")
         let resolved = Resolver.resolve(order: input.order, journal: input.journal)
         report.entries = .init(included: resolved.book.entries.count, archivedExcluded: resolved.archivedExcluded)
@@ -155,15 +172,9 @@ public struct Pipeline: Sendable {
                                       + errors.prefix(3).map { "\($0.code) \($0.message)" }.joined(separator: "; "))
         }
         guard deliver else { return }
-        let bytes = report.outputs.reduce(Int64(0)) { $0 + $1.bytes }
-        onStage(String(format: "upload: %.1f MB", Double(bytes) / 1_048_576))
-        let delivery = DeliverStage(destination: input.destination, orderID: input.order.id).run(report.outputs, folder: folder)
-        report.uploads = delivery.uploads
-        clock.lap("upload", into: &report)
-        if !delivery.delivered {
-            throw JobError.failed(code: "upload-failed", message: "not every file reached \(input.destination.id): "
-                                      + delivery.uploads.filter { $0.status != "done" }.map { "\($0.file): \($0.attempts.last?.error ?? "failed")" }.joined(separator: "; "))
-        }
+        ledger?.verified(Verification(job: ledger?.job ?? input.order.id, orderSHA256: orderSHA256, attempt: report.attempts,
+                                      report: try Self.encode(report), verifiedAt: Date().timeIntervalSince1970))
+        try deliverOutputs(input, orderSHA256: orderSHA256, folder: folder, clock: &clock, report: &report)
     }
 
     static func finding(_ notice: RenderNotice) -> JobReport.Finding {

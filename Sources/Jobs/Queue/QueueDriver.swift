@@ -17,11 +17,29 @@ public protocol QueueDriver: AnyObject {
     func release(id: String, worker: String) throws
     func jobs() throws -> [QueuedJob]
     func job(_ id: String) throws -> QueuedJob?
-    func retry(_ id: String) throws -> Bool
+    /// Queues a failed or cancelled job again; with `freshRender`, its verified outputs are
+    /// forgotten so the next attempt renders.
+    func retry(_ id: String, freshRender: Bool) throws -> Bool
     func cancel(_ id: String) throws -> Bool
     /// Removes one finished job (done, failed or cancelled) so its id can be queued afresh;
     /// false when there is none or it is queued or running.
     func forget(_ id: String) throws -> Bool
     /// Removes finished jobs older than `age` seconds; returns how many.
     func prune(olderThan age: Double) throws -> Int
+
+    /// True while `worker` holds the job: it is running, this worker's, and its lease has not
+    /// run out. A job process asks before each file it sends.
+    func holds(id: String, worker: String) throws -> Bool
+    /// Keeps what an attempt verified; only the holder can. Replaces an earlier record.
+    func recordVerification(_ verification: Verification, worker: String) throws -> Bool
+    func verification(_ id: String) throws -> Verification?
+    /// Always written, whoever holds the job by then: the ledger records what the printer has.
+    func recordDelivery(_ entry: LedgerEntry) throws
+    func deliveries(_ id: String) throws -> [LedgerEntry]
+    func recordRequest(_ request: UploadRequestRecord) throws
+    func requests(_ id: String) throws -> [UploadRequestRecord]
+}
+
+extension QueueDriver {
+    public func retry(_ id: String) throws -> Bool { try retry(id, freshRender: false) }
 }

@@ -35,22 +35,58 @@ public struct JobReport: Codable, Sendable, Equatable {
     }
 
     public struct Upload: Codable, Sendable, Equatable {
+        /// One request, in whichever attempt of the job sent it.
         public struct Attempt: Codable, Sendable, Equatable {
+            public var jobAttempt: Int?
             public var httpStatus: Int?
             public var error: String?
             public var bytesSent: Int64
+            public var url: String?
+            public var at: String?
 
             enum CodingKeys: String, CodingKey {
+                case jobAttempt = "job_attempt"
                 case httpStatus = "http_status"
                 case error
                 case bytesSent = "bytes_sent"
+                case url, at
+            }
+        }
+
+        /// The ledger's row: when and where the printer accepted the file.
+        public struct Delivered: Codable, Sendable, Equatable {
+            public var at: String
+            public var jobAttempt: Int
+            public var url: String
+            public var httpStatus: Int?
+            public var responseID: String?
+
+            enum CodingKeys: String, CodingKey {
+                case at, url
+                case jobAttempt = "job_attempt"
+                case httpStatus = "http_status"
+                case responseID = "response_id"
             }
         }
 
         public var file: String
         public var destination: String
+        /// `done` (sent and accepted in this attempt), `skipped` (the ledger holds it as
+        /// delivered with the same digest), or `failed`.
         public var status: String
         public var attempts: [Attempt]
+        public var sha256: String?
+        public var delivered: Delivered?
+        public var note: String?
+    }
+
+    /// Which stages this attempt ran, and which it took from an earlier attempt.
+    public struct StageRun: Codable, Sendable, Equatable {
+        public enum Status: String, Codable, Sendable { case ran, reused }
+        public var stage: String
+        public var status: Status
+        /// The attempt whose work this is.
+        public var attempt: Int
     }
 
     /// What the book was made for: the product and the colour condition it prints in.
@@ -81,11 +117,12 @@ public struct JobReport: Codable, Sendable, Equatable {
     public var outputs: [Output] = []
     public var preflight: [Finding] = []
     public var uploads: [Upload] = []
+    public var stages: [StageRun] = []
     public var timingsMS: [String: Int] = [:]
     public var error: Failure?
 
     enum CodingKeys: String, CodingKey {
-        case order, status, attempts, entries, product, outputs, preflight, uploads
+        case order, status, attempts, entries, product, outputs, preflight, uploads, stages
         case timingsMS = "timings_ms"
         case error
     }

@@ -25,8 +25,11 @@ enum JobReportPage {
             body += "<h2>First spreads</h2>\n" + spreads.map { "<img class=\"spread\" src=\"\($0)\" alt=\"A spread of the interior\">" }.joined(separator: "\n") + "\n"
         }
         body += "<h2>Stages</h2>\n<table><tr><th>stage</th><th>time</th></tr>"
-        for stage in ["resolve", "render", "verify", "upload"] {
-            body += "<tr><td>\(stage)</td><td>\(report.timingsMS[stage].map { "\($0) ms" } ?? "—")</td></tr>"
+        let stages = report.stages.isEmpty ? ["resolve", "render", "verify", "upload"].map { JobReport.StageRun(stage: $0, status: .ran, attempt: report.attempts) }
+            : report.stages
+        for stage in stages {
+            let time = stage.status == .reused ? "reused from attempt \(stage.attempt)" : report.timingsMS[stage.stage].map { "\($0) ms" } ?? "—"
+            body += "<tr><td>\(stage.stage)</td><td>\(time)</td></tr>"
         }
         body += "</table>\n<h2>Outputs</h2>\n<table><tr><th>file</th><th>pages</th><th>bytes</th><th>SHA-256</th></tr>"
         for output in report.outputs {
@@ -48,13 +51,18 @@ enum JobReportPage {
         }
         body += "<h2>Uploads</h2>\n"
         if report.uploads.isEmpty { body += "<p class=\"muted\">Nothing was sent.</p>\n" } else {
-            body += "<table><tr><th>file</th><th>destination</th><th>status</th><th>attempts</th></tr>"
+            body += "<table><tr><th>file</th><th>destination</th><th>status</th><th>requests, by job attempt</th></tr>"
             for upload in report.uploads {
                 let attempts = upload.attempts.map { attempt in
-                    [attempt.httpStatus.map { "HTTP \($0)" }, attempt.error.map(HTML.escape), "\(attempt.bytesSent) bytes"].compactMap { $0 }.joined(separator: ", ")
+                    let outcome = [attempt.httpStatus.map { "HTTP \($0)" }, attempt.error.map(HTML.escape), "\(attempt.bytesSent) bytes"]
+                    return (attempt.jobAttempt.map { "#\($0): " } ?? "") + outcome.compactMap { $0 }.joined(separator: ", ")
                 }.joined(separator: "<br>")
-                body += "<tr><td>\(HTML.escape(upload.file))</td><td>\(HTML.escape(upload.destination))</td>"
-                body += "<td><span class=\"status \(upload.status == "done" ? "done" : "failed")\">\(HTML.escape(upload.status))</span></td><td>\(attempts)</td></tr>"
+                var status = "<span class=\"status \(upload.status == "failed" ? "failed" : "done")\">\(HTML.escape(upload.status))</span>"
+                if let note = upload.note { status += "<br><span class=\"muted\">\(HTML.escape(note))</span>" }
+                if let delivered = upload.delivered, upload.status != "skipped" {
+                    status += "<br><span class=\"muted\">at \(HTML.escape(delivered.at))" + (delivered.responseID.map { " as \(HTML.escape($0))" } ?? "") + "</span>"
+                }
+                body += "<tr><td>\(HTML.escape(upload.file))</td><td>\(HTML.escape(upload.destination))</td><td>\(status)</td><td>\(attempts)</td></tr>"
             }
             body += "</table>\n"
         }

@@ -1,11 +1,13 @@
 import Foundation
 
-/// The child side of a job: `folio _job ID`. Reads the order from the queue, checks its
-/// signature again, clears leftovers of a killed attempt, runs the pipeline with delivery,
-/// and writes the reports. The runner reads the outcome from report.json.
+/// The child side of a job: `folio _job ID --worker W`. Reads the order from the queue, checks
+/// its signature again, runs the pipeline with delivery through the queue's ledger (or delivers
+/// what an earlier attempt verified), and writes the reports. The runner reads the outcome from
+/// report.json. The process stops as soon as its runner is gone or the job is no longer its
+/// worker's (see `Fence`).
 public enum JobProcess {
-    public static func run(id: String, config: FolioConfig, environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
-        watchParent()
+    public static func run(id: String, worker given: String?, config: FolioConfig,
+                           environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         limitMemory(megabytes: config.jobMemoryMB)
         injectFault(for: id, environment)
         let folder = config.jobs.appendingPathComponent(id)
@@ -15,13 +17,27 @@ public enum JobProcess {
                 FileHandle.standardError.write(Data("folio: no job \(id) in the queue\n".utf8))
                 return 2
             }
+            guard let worker = given ?? job.worker else {
+                FileHandle.standardError.write(Data("folio: job \(id) is not held by any worker\n".utf8))
+                return 2
+            }
+            let fence = Fence(queue: try config.openQueue(), id: id, worker: worker)
+            fence.start(leaseCheck: max(0.5, config.leaseSeconds / 3))
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let verification = try queue.verification(id)
             var report: JobReport
             do {
                 // The gate again, inside the job: a row written into the queue by other means
                 // than intake cannot bypass it.
                 try OrderGate(config: config, environment: environment).checkSignature(job.order, file: "queue:\(id)", signature: job.signature)
                 var pipeline = Pipeline(config: config)
+                let ledger = QueueLedger(queue: queue, job: id, attempt: job.attempts, worker: worker, fence: fence)
+                if fault(for: id, environment) == "kill-after-delivery" {
+                    // Test hook: die the hardest way right after the first file reached the ledger.
+                    ledger.afterRecord = { kill(getpid(), SIGKILL) }
+                }
+                pipeline.ledger = ledger
+                pipeline.reuse = verification
                 let stages = StageRecorder(queue: queue, id: id)
                 pipeline.onStage = { stages.record($0) }
                 report = pipeline.run(orderData: job.order, orderFile: "queue:\(id)", into: folder, deliver: true,
@@ -40,18 +56,6 @@ public enum JobProcess {
         }
     }
 
-    /// When the runner dies (even by kill -9) its children must not go on writing: the parent
-    /// process changes, and the child leaves at once.
-    private static func watchParent() {
-        let parent = getppid()
-        Thread.detachNewThread {
-            while true {
-                if getppid() != parent { _exit(137) }
-                Thread.sleep(forTimeInterval: 0.5)
-            }
-        }
-    }
-
     private static func limitMemory(megabytes: Int) {
         guard megabytes > 0 else { return }
         let bytes = rlim_t(megabytes) * 1_048_576
@@ -59,13 +63,17 @@ public enum JobProcess {
         _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
     }
 
-    /// Test hook: `FOLIO_TEST_FAULT=ID:segv,ID2:oom,ID3:exit` makes that job's process crash
-    /// the way a fault in a C library or an exhausted memory would, or end without a word (as
-    /// when its report cannot be written), so tests can prove it fails alone.
-    private static func injectFault(for id: String, _ environment: [String: String]) {
+    /// Test hook: `FOLIO_TEST_FAULT=ID:segv,ID2:oom,ID3:exit,ID4:kill-after-delivery` makes that
+    /// job's process crash the way a fault in a C library or an exhausted memory would, end
+    /// without a word (as when its report cannot be written), or be killed right after its first
+    /// file was delivered, so tests can prove it fails alone and resumes without sending twice.
+    private static func fault(for id: String, _ environment: [String: String]) -> Substring? {
         let faults = (environment["FOLIO_TEST_FAULT"] ?? "").split(separator: ",")
-        guard let fault = faults.first(where: { $0.hasPrefix(id + ":") }) else { return }
-        switch fault.dropFirst(id.count + 1) {
+        return faults.first { $0.hasPrefix(id + ":") }?.dropFirst(id.count + 1)
+    }
+
+    private static func injectFault(for id: String, _ environment: [String: String]) {
+        switch fault(for: id, environment) {
         case "segv":
             // A real invalid access, as a fault inside a C library would make (raise() alone
             // lets the process go on once Swift's backtracer has printed).

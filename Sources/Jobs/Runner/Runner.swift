@@ -70,7 +70,7 @@ public final class Runner {
                 let slot = (0..<options.workers).first { slot in !running.contains { $0.slot == slot } } ?? 0
                 let worker = "\(prefix)-\(slot)"
                 guard let job = try queue.claim(worker: worker, lease: config.leaseSeconds) else { break }
-                let process = try start(job)
+                let process = try start(job, worker: worker)
                 running.append(Running(job: job, process: process, slot: slot, worker: worker, lastBeat: Date()))
                 onEvent(.started(job: job.id, attempt: job.attempts, slot: slot))
             }
@@ -115,14 +115,17 @@ public final class Runner {
         return ended
     }
 
-    private func start(_ job: QueuedJob) throws -> Process {
+    private func start(_ job: QueuedJob, worker: String) throws -> Process {
         let folder = config.jobs.appendingPathComponent(job.id)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        // An attempt starts from an empty folder: nothing a killed attempt or an earlier run of
-        // the same id left (a retried, replaced or forgotten job starts its attempts at 1 again)
-        // may pass for this one's: not a half-written temporary file, not a report, which would
-        // decide the attempt if this process died before writing its own, nor books.
-        for leftover in (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [] {
+        // An attempt starts from an empty folder but for the outputs an earlier attempt of the
+        // same order verified (the job process checks their digests again before it delivers
+        // them) and their previews: nothing else a killed attempt or an earlier run of the same
+        // id left — a half-written temporary file, a report, which would decide the attempt if
+        // this process died before writing its own, other books — may pass for this one's.
+        let kept = try keptFiles(job)
+        for leftover in (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+        where !kept.contains(leftover.lastPathComponent) {
             try? FileManager.default.removeItem(at: leftover)
         }
         let log = folder.appendingPathComponent("job.log")
@@ -132,12 +135,18 @@ public final class Runner {
         let process = Process()
         process.executableURL = options.executable
         // Each job gets its share of the cores: workers × threads never oversubscribes by default.
-        process.arguments = ["_job", job.id, "--config", options.configFile.path,
+        process.arguments = ["_job", job.id, "--worker", worker, "--config", options.configFile.path,
                              "--threads", String(config.threadsPerJob(workers: options.workers))]
         process.standardOutput = try FileHandle(forWritingTo: log)
         process.standardError = process.standardOutput
         try process.run()
         return process
+    }
+
+    private func keptFiles(_ job: QueuedJob) throws -> Set<String> {
+        guard let verification = try queue.verification(job.id), verification.orderSHA256 == job.orderSHA256,
+              let report = try? JSONDecoder().decode(JobReport.self, from: verification.report) else { return [] }
+        return Set(report.outputs.map(\.file) + ["preview-cover.png", "preview-spread-1.png", "preview-spread-2.png"])
     }
 
     /// Ends the attempt in the queue from the child's report, or from how it died.
@@ -155,8 +164,9 @@ public final class Runner {
         }
         guard let report else { return (nil, nil) }
         let error = report.error.map { "\($0.code): \($0.message)" }
-        // Bad input and deterministic failures do not improve with retries; delivery may.
-        let retryable = ["upload-failed", "io-error", "report-not-written"].contains(report.error?.code ?? "")
+        // Bad input and deterministic failures do not improve with retries; delivery may. A file
+        // the ledger could not record, or one that changed after delivery, waits for a person.
+        let retryable = ["upload-failed", "io-error", "report-not-written", "ledger-unreadable"].contains(report.error?.code ?? "")
         let state = try queue.finish(id: item.job.id, worker: item.worker, succeeded: report.status == .done, error: error,
                                      final: !retryable)
         return (state, error)

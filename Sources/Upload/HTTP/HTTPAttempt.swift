@@ -11,18 +11,23 @@ struct HTTPAttempt {
         var bytesSent: Int64
         /// Response headers, names lower-cased.
         var headers: [String: String]
+
+        /// The server's name for what it stored, when it gives one.
+        var responseID: String? { headers["location"] ?? headers["x-request-id"] ?? headers["request-id"] }
     }
 
     /// Per-transfer state the C callbacks reach through their user-data pointer.
     final class Context {
         let descriptor: Int32
         let sendsBody: Bool
+        let shouldAbort: @Sendable () -> Bool
         var headers: [String: String] = [:]
         var body = Data()
 
-        init(descriptor: Int32, sendsBody: Bool) {
+        init(descriptor: Int32, sendsBody: Bool, shouldAbort: @escaping @Sendable () -> Bool) {
             self.descriptor = descriptor
             self.sendsBody = sendsBody
+            self.shouldAbort = shouldAbort
         }
     }
 
@@ -43,6 +48,10 @@ struct HTTPAttempt {
     /// range: HEAD, or a tus creation POST).
     var offset: Int64 = 0
     var sendsBody = true
+    /// A private CA's certificates (PEM), for a printer whose server certificate is not from a
+    /// public one; verification stays on.
+    var caFile: String?
+    var shouldAbort: @Sendable () -> Bool = { false }
 
     func run() -> Outcome {
         guard let curl = CurlHandle() else {
@@ -53,13 +62,14 @@ struct HTTPAttempt {
             return Outcome(status: 0, curlCode: -1, error: "cannot open \(file.lastPathComponent)", bytesSent: 0, headers: [:])
         }
         defer { close(descriptor) }
-        let context = Context(descriptor: descriptor, sendsBody: sendsBody)
+        let context = Context(descriptor: descriptor, sendsBody: sendsBody, shouldAbort: shouldAbort)
         let pointer = Unmanaged.passUnretained(context).toOpaque()
         curl.set(CURLOPT_URL, url)
         curl.set(CURLOPT_NOSIGNAL, 1)
         curl.set(CURLOPT_FOLLOWLOCATION, 0)  // redirects are judged by the uploader, per origin
         curl.set(CURLOPT_SSL_VERIFYPEER, 1)
         curl.set(CURLOPT_SSL_VERIFYHOST, 2)
+        if let caFile { curl.set(CURLOPT_CAINFO, caFile) }
         curl.set(CURLOPT_CONNECTTIMEOUT, connectTimeout)
         curl.set(CURLOPT_LOW_SPEED_TIME, lowSpeedTime)
         curl.set(CURLOPT_LOW_SPEED_LIMIT, lowSpeedBytes)
@@ -81,6 +91,15 @@ struct HTTPAttempt {
             let context = Unmanaged<Context>.fromOpaque(user).takeUnretainedValue()
             if context.body.count < 4096 { context.body.append(UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: min(size * count, 4096)) }
             return size * count
+        }
+        curl.set(CURLOPT_XFERINFODATA, pointer: pointer)
+        curl.set(CURLOPT_NOPROGRESS, 0)
+        _ = folio_curl_set_xferinfo_function(curl.handle) { user, _, _, uploadTotal, uploaded in
+            guard let user else { return 0 }
+            let context = Unmanaged<Context>.fromOpaque(user).takeUnretainedValue()
+            // Only before the body is all sent: after that the answer is awaited, since it says
+            // whether the printer has the file.
+            return (uploadTotal == 0 || uploaded < uploadTotal) && context.shouldAbort() ? 1 : 0
         }
         var mime: OpaquePointer?
         if let formField {

@@ -20,6 +20,8 @@ public struct HTTPUploader: Sendable {
         public var lowSpeedBytes = 1024
         public var formField: String?
         public var formFields: [String: String] = [:]
+        /// PEM certificates of a private CA that signed the server's certificate.
+        public var caFile: String?
 
         public init() {}
     }
@@ -40,7 +42,7 @@ public struct HTTPUploader: Sendable {
 
     /// `idempotencyKey` identifies this file of this order, so a server can tell a retry from
     /// a new upload.
-    public func deliver(_ request: DeliveryRequest, idempotencyKey: String) -> DeliveryResult {
+    public func deliver(_ request: DeliveryRequest, idempotencyKey: String, hooks: DeliveryHooks = .none) -> DeliveryResult {
         let start = now()
         var attempts: [DeliveryAttempt] = []
         var url = request.url
@@ -56,10 +58,13 @@ public struct HTTPUploader: Sendable {
             if let authorization = settings.authorization, Self.sameOrigin(url, request.url) {
                 headers.append("Authorization: \(authorization)")
             }
-            let attempt = HTTPAttempt(url: url, method: settings.method, headers: headers, file: request.file, size: size,
+            if hooks.shouldAbort() { break }
+            var attempt = HTTPAttempt(url: url, method: settings.method, headers: headers, file: request.file, size: size,
                                       connectTimeout: settings.connectTimeout, lowSpeedTime: settings.lowSpeedTime,
                                       lowSpeedBytes: settings.lowSpeedBytes, formField: settings.formField,
                                       formFields: settings.formFields, partDigest: multipart ? "sha-256=:\(digest):" : nil)
+            attempt.caFile = settings.caFile
+            attempt.shouldAbort = hooks.shouldAbort
             var outcome = attempt.run()
             var damaged = false
             if !multipart, outcome.error == nil, (200..<300).contains(outcome.status),
@@ -67,18 +72,22 @@ public struct HTTPUploader: Sendable {
                 outcome.error = mismatch
                 damaged = true
             }
-            attempts.append(DeliveryAttempt(httpStatus: outcome.status == 0 ? nil : outcome.status,
-                                            error: outcome.error.map(Self.redact), bytesSent: outcome.bytesSent))
+            var record = DeliveryAttempt(httpStatus: outcome.status == 0 ? nil : outcome.status, error: outcome.error.map(Self.redact),
+                                         bytesSent: outcome.bytesSent, url: url, responseID: outcome.responseID)
+            let redirect = [301, 302, 303, 307, 308].contains(outcome.status) ? outcome.headers["location"].map { Self.resolve($0, against: url) } : nil
+            if let redirect, !Self.sameOrigin(redirect, request.url) {
+                record.error = "redirect to another origin refused (\(Self.origin(redirect) ?? "?"))"
+            } else if redirect != nil, redirects >= 5 {
+                record.error = "more than 5 redirects: refused"
+            }
+            attempts.append(record)
+            hooks.onAttempt(record)
             if outcome.error == nil && (200..<300).contains(outcome.status) {
                 return DeliveryResult(delivered: true, attempts: attempts)
             }
-            if [301, 302, 303, 307, 308].contains(outcome.status), let location = outcome.headers["location"] {
-                let target = Self.resolve(location, against: url)
-                guard Self.sameOrigin(target, request.url), redirects < 5 else {
-                    attempts[attempts.count - 1].error = "redirect to another origin refused (\(Self.origin(target) ?? "?"))"
-                    return DeliveryResult(delivered: false, attempts: attempts)
-                }
-                url = target
+            if let redirect {
+                guard record.error == nil else { return DeliveryResult(delivered: false, attempts: attempts) }
+                url = redirect
                 redirects += 1
                 continue
             }
@@ -97,10 +106,7 @@ public struct HTTPUploader: Sendable {
 
     /// Transient failures are retried; a client error or a certificate problem is not.
     static func retryable(status: Int, curlCode: Int, failed: Bool) -> Bool {
-        if status != 0 && !(200..<300).contains(status) { return [408, 429, 500, 502, 503, 504].contains(status) }
-        guard failed else { return false }
-        // Resolve, connect, timeout, send/receive, partial, got nothing, HTTP/2 stream errors.
-        return [5, 6, 7, 18, 28, 52, 55, 56, 92, 95].contains(curlCode)
+        RetryClass.of(status: status, curlCode: curlCode, failed: failed) == .transient
     }
 
     /// Seconds from a Retry-After value: delta-seconds or an HTTP date.

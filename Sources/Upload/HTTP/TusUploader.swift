@@ -21,7 +21,7 @@ public struct TusUploader: Sendable {
     }
 
     /// `request.url` is the tus creation endpoint.
-    public func deliver(_ request: DeliveryRequest, idempotencyKey: String) -> DeliveryResult {
+    public func deliver(_ request: DeliveryRequest, idempotencyKey: String, hooks: DeliveryHooks = .none) -> DeliveryResult {
         let size = (try? FileManager.default.attributesOfItem(atPath: request.file.path)[.size] as? Int64) ?? 0
         var attempts: [DeliveryAttempt] = []
         var location: String?
@@ -36,12 +36,16 @@ public struct TusUploader: Sendable {
                                       lowSpeedBytes: settings.lowSpeedBytes)
             attempt.offset = start
             attempt.sendsBody = body
+            attempt.caFile = settings.caFile
+            attempt.shouldAbort = hooks.shouldAbort
             let outcome = attempt.run()
-            attempts.append(DeliveryAttempt(httpStatus: outcome.status == 0 ? nil : outcome.status,
-                                            error: outcome.error.map(HTTPUploader.redact), bytesSent: outcome.bytesSent))
+            let record = DeliveryAttempt(httpStatus: outcome.status == 0 ? nil : outcome.status, error: outcome.error.map(HTTPUploader.redact),
+                                         bytesSent: outcome.bytesSent, url: url, responseID: location ?? outcome.responseID)
+            attempts.append(record)
+            hooks.onAttempt(record)
             return outcome
         }
-        while attempts.count < settings.maxAttempts {
+        while attempts.count < settings.maxAttempts, !hooks.shouldAbort() {
             let outcome: HTTPAttempt.Outcome
             if let upload = location {
                 // Where does the server stand? Then send only the rest, with its checksum.

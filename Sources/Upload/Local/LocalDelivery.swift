@@ -24,10 +24,12 @@ public enum LocalDelivery {
             guard rename(temporary.path, target.path) == 0 else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot rename into \(target.path)"])
             }
-            return DeliveryResult(delivered: true, attempts: [DeliveryAttempt(httpStatus: nil, error: nil, bytesSent: sent)])
+            return DeliveryResult(delivered: true, attempts: [DeliveryAttempt(httpStatus: nil, error: nil, bytesSent: sent,
+                                                                             url: target.absoluteString)])
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            return DeliveryResult(delivered: false, attempts: [DeliveryAttempt(httpStatus: nil, error: error.localizedDescription, bytesSent: 0)])
+            return DeliveryResult(delivered: false, attempts: [DeliveryAttempt(httpStatus: nil, error: error.localizedDescription, bytesSent: 0,
+                                                                              url: target.absoluteString)])
         }
     }
 }

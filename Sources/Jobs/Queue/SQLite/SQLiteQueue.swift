@@ -5,8 +5,8 @@ import Prepress
 /// Claims are atomic (BEGIN IMMEDIATE + UPDATE … RETURNING); the schema is versioned
 /// (`PRAGMA user_version`) and migrated forward on open.
 public final class SQLiteQueue: QueueDriver {
-    private let database: SQLiteDatabase
-    private let environment: QueueEnvironment
+    let database: SQLiteDatabase
+    let environment: QueueEnvironment
     public var retryPolicy: RetryPolicy
 
     /// Each migration takes the schema from version index to index + 1.
@@ -40,6 +40,47 @@ public final class SQLiteQueue: QueueDriver {
         );
         CREATE INDEX events_job ON events (job);
         """,
+        // The delivery ledger, every request sent, and what an attempt verified (issue 14).
+        // A manual retry keeps counting attempts, so each attempt's number stays unique; the
+        // retry budget counts from `retry_floor`.
+        """
+        CREATE TABLE deliveries (
+            job TEXT NOT NULL,
+            attempt INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            file TEXT NOT NULL,
+            sha256 TEXT NOT NULL,
+            bytes INTEGER NOT NULL,
+            destination TEXT NOT NULL,
+            url TEXT NOT NULL,
+            http_status INTEGER,
+            response_id TEXT,
+            order_sha256 TEXT NOT NULL,
+            worker TEXT,
+            delivered_at REAL NOT NULL
+        );
+        CREATE INDEX deliveries_job ON deliveries (job, destination, file);
+        CREATE TABLE upload_requests (
+            job TEXT NOT NULL,
+            attempt INTEGER NOT NULL,
+            file TEXT NOT NULL,
+            destination TEXT NOT NULL,
+            url TEXT NOT NULL,
+            http_status INTEGER,
+            error TEXT,
+            bytes_sent INTEGER NOT NULL,
+            at REAL NOT NULL
+        );
+        CREATE INDEX upload_requests_job ON upload_requests (job);
+        CREATE TABLE verifications (
+            job TEXT PRIMARY KEY,
+            order_sha256 TEXT NOT NULL,
+            attempt INTEGER NOT NULL,
+            report BLOB NOT NULL,
+            verified_at REAL NOT NULL
+        );
+        ALTER TABLE jobs ADD COLUMN retry_floor INTEGER NOT NULL DEFAULT 0;
+        """,
     ]
 
     public init(path: URL, environment: QueueEnvironment = QueueEnvironment(), retryPolicy: RetryPolicy = RetryPolicy()) throws {
@@ -65,7 +106,7 @@ public final class SQLiteQueue: QueueDriver {
         }
     }
 
-    private func log(_ job: String, _ event: String, worker: String? = nil, detail: String? = nil) throws(SQLiteDatabase.Failure) {
+    func log(_ job: String, _ event: String, worker: String? = nil, detail: String? = nil) throws(SQLiteDatabase.Failure) {
         try database.execute("INSERT INTO events (job, at, event, worker, detail) VALUES (?, ?, ?, ?, ?)",
                              [.text(job), .real(environment.now()), .text(event), worker.map { .text($0) } ?? .null,
                               detail.map { .text($0) } ?? .null])
@@ -81,9 +122,13 @@ public final class SQLiteQueue: QueueDriver {
                 guard existing[1].text != QueuedJob.State.running.rawValue else { return .conflict }
                 try database.execute("""
                     UPDATE jobs SET order_bytes = ?, order_sha256 = ?, signature = ?, state = 'queued', stage = 'queued',
-                    attempts = 0, worker = NULL, lease_until = NULL, run_after = ?, last_error = NULL, updated_at = ?, finished_at = NULL
-                    WHERE id = ?
+                    attempts = 0, retry_floor = 0, worker = NULL, lease_until = NULL, run_after = ?, last_error = NULL, updated_at = ?,
+                    finished_at = NULL WHERE id = ?
                     """, [.blob(order), .text(digest), signature.map { .text($0) } ?? .null, .real(now), .real(now), .text(id)])
+                // Another order: nothing verified for the old one applies. The ledger stays: the
+                // printer still has what it was sent.
+                try database.execute("DELETE FROM verifications WHERE job = ?", [.text(id)])
+                try database.execute("DELETE FROM upload_requests WHERE job = ?", [.text(id)])
                 try log(id, "replaced")
                 return .replaced
             }
@@ -130,7 +175,7 @@ public final class SQLiteQueue: QueueDriver {
         let now = environment.now()
         let random = environment.random()
         return try database.immediateTransaction { () throws(SQLiteDatabase.Failure) -> QueuedJob.State? in
-            guard let row = try database.execute("SELECT attempts FROM jobs WHERE id = ? AND worker = ? AND state = 'running'",
+            guard let row = try database.execute("SELECT attempts - retry_floor FROM jobs WHERE id = ? AND worker = ? AND state = 'running'",
                                                  [.text(id), .text(worker)]).first, let attempts = row[0].integer else { return nil }
             let state: QueuedJob.State
             var runAfter = now
@@ -177,13 +222,18 @@ public final class SQLiteQueue: QueueDriver {
         return counts
     }
 
-    public func retry(_ id: String) throws -> Bool {
-        let rows = try database.execute("""
-            UPDATE jobs SET state = 'queued', stage = 'queued', attempts = 0, run_after = ?, updated_at = ?, finished_at = NULL
-            WHERE id = ? AND state IN ('failed', 'cancelled') RETURNING id
-            """, [.real(environment.now()), .real(environment.now()), .text(id)])
-        if !rows.isEmpty { try log(id, "retried") }
-        return !rows.isEmpty
+    public func retry(_ id: String, freshRender: Bool) throws -> Bool {
+        let now = environment.now()
+        return try database.immediateTransaction { () throws(SQLiteDatabase.Failure) -> Bool in
+            let rows = try database.execute("""
+                UPDATE jobs SET state = 'queued', stage = 'queued', retry_floor = attempts, run_after = ?, updated_at = ?, finished_at = NULL
+                WHERE id = ? AND state IN ('failed', 'cancelled') RETURNING id
+                """, [.real(now), .real(now), .text(id)])
+            guard !rows.isEmpty else { return false }
+            if freshRender { try database.execute("DELETE FROM verifications WHERE job = ?", [.text(id)]) }
+            try log(id, "retried", detail: freshRender ? "fresh render" : nil)
+            return true
+        }
     }
 
     public func cancel(_ id: String) throws -> Bool {
@@ -195,19 +245,35 @@ public final class SQLiteQueue: QueueDriver {
     }
 
     public func forget(_ id: String) throws -> Bool {
-        let rows = try database.execute("""
-            DELETE FROM jobs WHERE id = ? AND state IN ('done', 'failed', 'cancelled') RETURNING id
-            """, [.text(id)])
-        if !rows.isEmpty { try log(id, "forgotten") }
-        return !rows.isEmpty
+        try database.immediateTransaction { () throws(SQLiteDatabase.Failure) -> Bool in
+            let rows = try database.execute("""
+                DELETE FROM jobs WHERE id = ? AND state IN ('done', 'failed', 'cancelled') RETURNING id
+                """, [.text(id)])
+            guard !rows.isEmpty else { return false }
+            try deleteRecords(of: [id])
+            try log(id, "forgotten")
+            return true
+        }
     }
 
     public func prune(olderThan age: Double) throws -> Int {
         let cutoff = environment.now() - age
-        let rows = try database.execute("""
-            DELETE FROM jobs WHERE state IN ('done', 'failed', 'cancelled') AND finished_at < ? RETURNING id
-            """, [.real(cutoff)])
-        return rows.count
+        return try database.immediateTransaction { () throws(SQLiteDatabase.Failure) -> Int in
+            let rows = try database.execute("""
+                DELETE FROM jobs WHERE state IN ('done', 'failed', 'cancelled') AND finished_at < ? RETURNING id
+                """, [.real(cutoff)])
+            try deleteRecords(of: rows.compactMap { $0[0].text })
+            return rows.count
+        }
+    }
+
+    /// A job's ledger, requests and verification go with the job: its id may be queued afresh.
+    private func deleteRecords(of ids: [String]) throws(SQLiteDatabase.Failure) {
+        for id in ids {
+            for table in ["deliveries", "upload_requests", "verifications"] {
+                try database.execute("DELETE FROM \(table) WHERE job = ?", [.text(id)])
+            }
+        }
     }
 
     private static let columns = "id, state, stage, attempts, last_error, worker, created_at, updated_at, order_sha256, order_bytes, signature"

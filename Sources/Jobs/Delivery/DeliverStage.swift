@@ -1,0 +1,170 @@
+import Foundation
+import Prepress
+import Upload
+
+/// Sends each verified output to the order's destination, exactly once: a file the ledger holds
+/// as delivered there with the same digest is skipped, every request is recorded as it happens,
+/// and each accepted file is in the ledger before the next is sent.
+struct DeliverStage {
+    var destination: Destination
+    var orderID: String
+    var orderSHA256: String
+    var ledger: JobLedger
+    var environment: [String: String] = ProcessInfo.processInfo.environment
+    var now: @Sendable () -> Date = Date.init
+
+    func run(_ outputs: [JobReport.Output], folder: URL) throws(JobError) -> (uploads: [JobReport.Upload], delivered: Bool) {
+        let earlier: [LedgerEntry]
+        do { earlier = try ledger.deliveries().filter { $0.destination == destination.id } } catch {
+            throw .failed(code: "ledger-unreadable", message: "the delivery ledger could not be read, so nothing is sent: \(error)")
+        }
+        // The printer has another version of a file of this very order: sending would give it
+        // two. Outputs are deterministic, so this means something changed underneath the job.
+        let changed = outputs.filter { output in
+            let mine = earlier.filter { $0.file == output.file }
+            return !mine.isEmpty && !mine.contains { $0.sha256 == output.sha256 } && mine.contains { $0.orderSHA256 == orderSHA256 }
+        }
+        if !changed.isEmpty {
+            throw .failed(code: "delivered-file-changed", message: changed.map { output in
+                "\(output.file) was delivered to \(destination.id) with SHA-256 \(earlier.last { $0.file == output.file }?.sha256.prefix(12) ?? "?")…, "
+                    + "now it is \(output.sha256.prefix(12))…"
+            }.joined(separator: "; ") + "; nothing is sent, because the printer already has another version")
+        }
+        var delivered = true
+        var outcomes: [String: (status: String, note: String?)] = [:]
+        for output in outputs {
+            if let done = earlier.last(where: { $0.file == output.file && $0.sha256 == output.sha256 }) {
+                outcomes[output.file] = ("skipped", "skipped: already delivered at \(Self.timestamp(done.deliveredAt)) (attempt \(done.attempt))")
+                continue
+            }
+            let replaced = earlier.last { $0.file == output.file }
+            ledger.beginTransfer(output.file)
+            let result = send(output, folder: folder)
+            if let accepted = result.accepted {
+                do {
+                    try ledger.record(LedgerEntry(job: ledger.job, attempt: ledger.attempt, kind: output.kind, file: output.file,
+                                                  sha256: output.sha256, bytes: output.bytes, destination: destination.id,
+                                                  url: accepted.url, httpStatus: accepted.httpStatus, responseID: accepted.responseID,
+                                                  orderSHA256: orderSHA256, worker: ledger.worker, deliveredAt: now().timeIntervalSince1970))
+                } catch {
+                    ledger.endTransfer()
+                    throw .failed(code: "ledger-not-written", message: "\(output.file) reached \(destination.id) but the ledger could not record it: \(error)")
+                }
+            }
+            ledger.endTransfer()
+            delivered = delivered && result.delivered
+            outcomes[output.file] = (result.delivered ? "done" : "failed",
+                                     replaced.map { "replaces the copy of the earlier order delivered at \(Self.timestamp($0.deliveredAt))" })
+        }
+        return (try uploads(outputs, outcomes), delivered)
+    }
+
+    /// One file, by the destination's protocol, with each request recorded as it ends.
+    private func send(_ output: JobReport.Output, folder: URL) -> DeliveryResult {
+        let request = DeliveryRequest(url: url(for: output), file: folder.appendingPathComponent(output.file),
+                                      sha256: output.sha256, baseFolder: destination.configFolder)
+        let ledger = ledger, destination = destination.id, now = now
+        let hooks = DeliveryHooks(onAttempt: { attempt in
+            ledger.record(UploadRequestRecord(job: ledger.job, attempt: ledger.attempt, file: output.file, destination: destination,
+                                              url: attempt.url, httpStatus: attempt.httpStatus, error: attempt.error,
+                                              bytesSent: attempt.bytesSent, at: now().timeIntervalSince1970))
+        }, shouldAbort: { ledger.shouldAbort })
+        if request.url.hasPrefix("file:") {
+            let result = LocalDelivery.deliver(request)
+            result.attempts.forEach(hooks.onAttempt)
+            return result
+        }
+        switch settings(for: output) {
+        case .success(let settings):
+            let key = SHA256.hex(of: Data("\(orderID):\(output.file):\(output.sha256)".utf8))
+            if self.destination.protocolName == "tus" {
+                return TusUploader(settings: settings, checksum: { SHA256.base64(ofFile: $0, from: $1) })
+                    .deliver(request, idempotencyKey: key, hooks: hooks)
+            }
+            return HTTPUploader(settings: settings).deliver(request, idempotencyKey: key, hooks: hooks)
+        case .failure(let problem):
+            let attempt = DeliveryAttempt(httpStatus: nil, error: problem.description, bytesSent: 0, url: request.url)
+            hooks.onAttempt(attempt)
+            return DeliveryResult(delivered: false, attempts: [attempt])
+        }
+    }
+
+    /// The report's uploads: every request of every attempt for each file, and the ledger's row.
+    private func uploads(_ outputs: [JobReport.Output], _ outcomes: [String: (status: String, note: String?)]) throws(JobError)
+        -> [JobReport.Upload] {
+        let requests: [UploadRequestRecord], deliveries: [LedgerEntry]
+        do {
+            requests = try ledger.requests().filter { $0.destination == destination.id }
+            deliveries = try ledger.deliveries().filter { $0.destination == destination.id }
+        } catch {
+            throw .failed(code: "ledger-unreadable", message: "the delivery ledger could not be read: \(error)")
+        }
+        return outputs.map { output in
+            let entry = deliveries.last { $0.file == output.file && $0.sha256 == output.sha256 }
+            return JobReport.Upload(
+                file: output.file, destination: destination.id, status: outcomes[output.file]?.status ?? "failed",
+                attempts: requests.filter { $0.file == output.file }.map {
+                    .init(jobAttempt: $0.attempt, httpStatus: $0.httpStatus, error: $0.error, bytesSent: $0.bytesSent, url: $0.url,
+                          at: Self.timestamp($0.at))
+                },
+                sha256: output.sha256,
+                delivered: entry.map { .init(at: Self.timestamp($0.deliveredAt), jobAttempt: $0.attempt, url: $0.url,
+                                             httpStatus: $0.httpStatus, responseID: $0.responseID) },
+                note: outcomes[output.file]?.note)
+        }
+    }
+
+    static func timestamp(_ seconds: Double) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+    }
+
+    struct Problem: Error, CustomStringConvertible { var description: String }
+
+    /// HTTP settings from the destination; credentials come from the environment now, by name.
+    func settings(for output: JobReport.Output) -> Result<HTTPUploader.Settings, Problem> {
+        var settings = HTTPUploader.Settings()
+        settings.method = destination.method
+        settings.headers = destination.headers
+        settings.maxAttempts = destination.retry.maxAttempts
+        settings.baseDelay = Double(destination.retry.baseDelayMS) / 1000
+        settings.maxDelay = Double(destination.retry.maxDelayMS) / 1000
+        settings.budget = Double(destination.retry.budgetSeconds)
+        settings.connectTimeout = destination.connectTimeout
+        settings.lowSpeedTime = destination.lowSpeedSeconds
+        settings.lowSpeedBytes = destination.lowSpeedBytes
+        settings.caFile = destination.caFile
+        if destination.method == "POST" {
+            settings.formField = destination.formField
+            settings.formFields = destination.formFields.mapValues { fill($0, output) }
+        }
+        switch destination.auth {
+        case .none: break
+        case .bearer(let variable):
+            guard let token = environment[variable], !token.isEmpty else {
+                return .failure(Problem(description: "the environment variable \(variable) (destination \(destination.id)'s token) is not set"))
+            }
+            settings.authorization = "Bearer \(token)"
+        case .basic(let userVariable, let passwordVariable):
+            guard let user = environment[userVariable], let password = environment[passwordVariable] else {
+                return .failure(Problem(description: "the environment variables \(userVariable) and \(passwordVariable) must both be set"))
+            }
+            settings.authorization = "Basic \(Data("\(user):\(password)".utf8).base64EncodedString())"
+        }
+        return .success(settings)
+    }
+
+    /// The template with `{order}`, `{file}`, `{kind}` and `{sha256}` filled in, each value
+    /// percent-encoded so none can change the URL's shape.
+    func url(for output: JobReport.Output) -> String { fill(destination.url, output) }
+
+    private func fill(_ template: String, _ output: JobReport.Output) -> String {
+        var url = template
+        for (name, value) in [("order", orderID), ("file", output.file), ("kind", output.kind), ("sha256", output.sha256)] {
+            let encoded = value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? value
+            url = url.replacingOccurrences(of: "{\(name)}", with: encoded)
+        }
+        return url
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Prepress
+
+/// Resume, don't redo: an attempt after a failed delivery (or a crash after verification)
+/// delivers the outputs an earlier attempt verified, once their digests are checked again.
+extension Pipeline {
+    /// The earlier attempt's verified report and number, when it is for these order bytes and
+    /// every output on disk still has its digest and size; nil otherwise (the book is rendered
+    /// again, and the report says why when files were missing or changed).
+    func reusable(orderSHA256: String, folder: URL, report: inout JobReport) -> (report: JobReport, attempt: Int)? {
+        guard let reuse, reuse.orderSHA256 == orderSHA256,
+              let verified = try? JSONDecoder().decode(JobReport.self, from: reuse.report), !verified.outputs.isEmpty else { return nil }
+        for output in verified.outputs {
+            let digest = try? SHA256.hex(ofFile: folder.appendingPathComponent(output.file))
+            guard digest?.digest == output.sha256, digest?.bytes == output.bytes else {
+                report.preflight.append(.init(severity: .info, code: "verified-output-changed",
+                                              message: "\(output.file), verified in attempt \(reuse.attempt), is "
+                                                  + (digest == nil ? "missing" : "not the verified file") + ": the book is rendered again",
+                                              entry: nil, page: nil))
+                return nil
+            }
+        }
+        return (verified, reuse.attempt)
+    }
+
+    /// Delivers verified outputs through the ledger; fails the job when not every file arrived.
+    func deliverOutputs(_ input: JobInput, orderSHA256: String, folder: URL, clock: inout StageClock, report: inout JobReport) throws(JobError) {
+        let bytes = report.outputs.reduce(Int64(0)) { $0 + $1.bytes }
+        onStage(String(format: "upload: %.1f MB", Double(bytes) / 1_048_576))
+        let stage = DeliverStage(destination: input.destination, orderID: input.order.id, orderSHA256: orderSHA256,
+                                 ledger: ledger ?? MemoryLedger(job: input.order.id, attempt: report.attempts))
+        report.stages.append(.init(stage: "upload", status: .ran, attempt: report.attempts))
+        let delivery = try stage.run(report.outputs, folder: folder)
+        report.uploads = delivery.uploads
+        clock.lap("upload", into: &report)
+        if !delivery.delivered {
+            throw JobError.failed(code: "upload-failed", message: "not every file reached \(input.destination.id): "
+                                      + delivery.uploads.filter { $0.status == "failed" }
+                                          .map { "\($0.file): \($0.attempts.last?.error ?? "failed")" }.joined(separator: "; "))
+        }
+    }
+
+    static func encode(_ report: JobReport) throws(JobError) -> Data {
+        do { return try report.encoded() } catch {
+            throw .failed(code: "io-error", message: "the report could not be encoded: \(error)")
+        }
+    }
+}
