@@ -5,40 +5,13 @@ import Testing
 
 /// The night batch through the real `folio` binary: hot folder, queue, job processes.
 @Suite(.serialized) struct RunnerTests {
-    let folio = repositoryRoot.appendingPathComponent(".build/debug/folio").path
+    let folio = Workspace.folio
 
-    /// A workspace whose orders are small books, taken from the inbox at once.
-    func workspace(_ settings: String = "") throws -> Workspace {
-        try Workspace(settings: #", "intake_settle_s": 0, "retry_base_s": 0, "lease_s": 2"# + settings)
-    }
-
-    func drop(_ count: Int, into workspace: Workspace, prefix: String = "ord") throws -> [String] {
-        let inbox = workspace.root.appendingPathComponent("inbox")
-        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
-        try workspace.writeExport("small", journal: Sample.journal([Sample.entry("e1", "2025-03-03T10:00:00Z", text: "A short day.")]))
-        return try (0..<count).map { index in
-            let id = String(format: "\(prefix)-%02d", index)
-            let data = try JSONSerialization.data(withJSONObject: Sample.order(id: id, export: "small"), options: [.sortedKeys])
-            try data.write(to: inbox.appendingPathComponent("\(id).json"))
-            return id
-        }
-    }
-
-    func run(_ workspace: Workspace, _ arguments: [String] = [], environment extra: [String: String] = [:]) throws -> ToolRun {
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in extra { environment[key] = value }
-        return try Tool.run(folio, ["run", "--workers", "2", "--config", workspace.configFile.path] + arguments, environment: environment)
-    }
-
-    func states(_ workspace: Workspace) throws -> [String: String] {
-        let run = try Tool.run(folio, ["status", "--json", "--config", workspace.configFile.path])
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]])
-        return Dictionary(uniqueKeysWithValues: rows.compactMap { row in (row["id"] as? String).map { ($0, row["state"] as? String ?? "") } })
-    }
+    func workspace(_ settings: String = "") throws -> Workspace { try Workspace.batch(settings) }
 
     @Test func oneCorruptOrderAmongTwentyGoodOnes() throws {
         let workspace = try workspace()
-        let good = try drop(20, into: workspace)
+        let good = try workspace.drop(20)
         // Passes intake, fails in its job: its export's journal is broken.
         try workspace.writeExport("broken", journal: ["format": "folio-journal/1", "journals": "nope"])
         try JSONSerialization.data(withJSONObject: Sample.order(id: "corrupt", export: "broken"))
@@ -46,13 +19,13 @@ import Testing
         // Not even JSON: rejected at intake.
         try Data("{ not json".utf8).write(to: workspace.root.appendingPathComponent("inbox/garbage.json"))
 
-        let result = try run(workspace)
+        let result = try workspace.run()
         #expect(result.status == 1, "\(result.output)\n\(result.errors)")
         // In a pipe: one line per event, stages with what they did.
         #expect(result.output.contains("started ord-00 (attempt 1)"))
         #expect(result.output.range(of: #"ord-\d\d: render: \d+ pages"#, options: .regularExpression) != nil, "\(result.output)")
         #expect(result.output.contains("failed corrupt"))
-        let states = try states(workspace)
+        let states = try workspace.states()
         #expect(good.allSatisfy { states[$0] == "done" }, "\(states)")
         #expect(states["corrupt"] == "failed")
         #expect(states.count == 21)
@@ -78,10 +51,10 @@ import Testing
 
     @Test func aJobThatCrashesOrRunsOutOfMemoryFailsAlone() throws {
         let workspace = try workspace(#", "max_attempts": 2, "job_memory_mb": 2048"#)
-        let ids = try drop(4, into: workspace)
-        let result = try run(workspace, environment: ["FOLIO_TEST_FAULT": "\(ids[0]):segv,\(ids[1]):oom"])
+        let ids = try workspace.drop(4)
+        let result = try workspace.run(environment: ["FOLIO_TEST_FAULT": "\(ids[0]):segv,\(ids[1]):oom"])
         #expect(result.status == 1)
-        let states = try states(workspace)
+        let states = try workspace.states()
         #expect(states[ids[0]] == "failed" && states[ids[1]] == "failed", "\(states)")
         #expect(states[ids[2]] == "done" && states[ids[3]] == "done", "\(states)")
         let report = try JSONDecoder().decode(JobReport.self, from: Data(contentsOf: workspace.jobs.appendingPathComponent("\(ids[0])/report.json")))
@@ -93,14 +66,14 @@ import Testing
     /// report, the report its earlier run left (attempt 1, done) must not be taken for this one's.
     @Test func anEarlierRunsReportNeverDecidesANewAttempt() throws {
         let workspace = try workspace(#", "max_attempts": 1"#)
-        let id = try #require(try drop(1, into: workspace).first)
-        #expect(try run(workspace).status == 0)
-        #expect(try states(workspace)[id] == "done")
+        let id = try #require(try workspace.drop(1).first)
+        #expect(try workspace.run().status == 0)
+        #expect(try workspace.states()[id] == "done")
         #expect(try workspace.config.openQueue().forget(id))
-        _ = try drop(1, into: workspace)
-        let result = try run(workspace, environment: ["FOLIO_TEST_FAULT": "\(id):exit"])
+        _ = try workspace.drop(1)
+        let result = try workspace.run(environment: ["FOLIO_TEST_FAULT": "\(id):exit"])
         #expect(result.status == 1, "\(result.output)")
-        #expect(try states(workspace)[id] == "failed")
+        #expect(try workspace.states()[id] == "failed")
         let report = try JSONDecoder().decode(JobReport.self, from: Data(contentsOf: workspace.jobs.appendingPathComponent("\(id)/report.json")))
         #expect(report.error?.code == "crashed")
         // Nor are the earlier run's books left beside the failed report.
@@ -109,7 +82,7 @@ import Testing
 
     @Test func killNineAtRandomMomentsStillEndsEveryJobDoneExactlyOnce() throws {
         let workspace = try workspace()
-        let ids = try drop(30, into: workspace)
+        let ids = try workspace.drop(30)
         var random = SystemRandomNumberGenerator()
         var environment = ProcessInfo.processInfo.environment
         environment["FOLIO_CONFIG"] = workspace.configFile.path
@@ -125,9 +98,9 @@ import Testing
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-        let final = try run(workspace)
+        let final = try workspace.run()
         #expect(final.status == 0, "\(final.output)\n\(final.errors)")
-        let states = try states(workspace)
+        let states = try workspace.states()
         #expect(ids.allSatisfy { states[$0] == "done" }, "\(states)")
         let queue = try SQLiteQueue(path: workspace.root.appendingPathComponent("folio.db"))
         #expect(try queue.eventCounts("done") == Dictionary(uniqueKeysWithValues: ids.map { ($0, 1) }))
@@ -140,7 +113,7 @@ import Testing
 
     @Test func sigtermStopsCleanlyAndReleasesRunningJobs() throws {
         let workspace = try workspace()
-        let ids = try drop(8, into: workspace, prefix: "term")
+        let ids = try workspace.drop(8, prefix: "term")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: folio)
         process.arguments = ["run", "--workers", "2", "--config", workspace.configFile.path]
@@ -152,18 +125,18 @@ import Testing
         process.terminate()
         process.waitUntilExit()
         #expect(Date().timeIntervalSince(stopped) < 15, "the runner stops promptly")
-        let after = try states(workspace)
+        let after = try workspace.states()
         #expect(!after.values.contains("running"), "running jobs are released, not left holding a lease: \(after)")
         #expect(!after.values.contains("failed"))
-        let rest = try run(workspace)
+        let rest = try workspace.run()
         #expect(rest.status == 0)
-        #expect(try states(workspace).filter { ids.contains($0.key) }.values.allSatisfy { $0 == "done" })
+        #expect(try workspace.states().filter { ids.contains($0.key) }.values.allSatisfy { $0 == "done" })
     }
 
     @Test func signaturesAreCheckedAtIntakeAndAgainInTheJob() throws {
         let workspace = try workspace()
         let key = "night-batch-secret"
-        let ids = try drop(3, into: workspace, prefix: "signed")
+        let ids = try workspace.drop(3, prefix: "signed")
         let inbox = workspace.root.appendingPathComponent("inbox")
         let good = try Data(contentsOf: inbox.appendingPathComponent("\(ids[0]).json"))
         try Data(HMACSHA256.hex(key: Data(key.utf8), message: good).utf8).write(to: inbox.appendingPathComponent("\(ids[0]).json.sig"))
@@ -173,9 +146,9 @@ import Testing
         let sneaky = try JSONSerialization.data(withJSONObject: Sample.order(id: "sneaky", export: "small"))
         _ = try queue.enqueue(id: "sneaky", order: sneaky, signature: "deadbeef", replace: false)
 
-        let result = try run(workspace, environment: ["FOLIO_ORDER_KEY": key])
+        let result = try workspace.run(environment: ["FOLIO_ORDER_KEY": key])
         #expect(result.status == 1)
-        let states = try states(workspace)
+        let states = try workspace.states()
         #expect(states[ids[0]] == "done")
         #expect(states[ids[1]] == nil && states[ids[2]] == nil, "unsigned and badly signed orders never reach the queue")
         let rejected = inbox.appendingPathComponent("rejected")
@@ -188,10 +161,10 @@ import Testing
 
     @Test func theReportsOpenInARealBrowserWithoutErrors() throws {
         let workspace = try workspace()
-        _ = try drop(1, into: workspace, prefix: "web")
+        _ = try workspace.drop(1, prefix: "web")
         try JSONSerialization.data(withJSONObject: Sample.order(id: "web-bad", export: "missing"))
             .write(to: workspace.root.appendingPathComponent("inbox/web-bad.json"))
-        _ = try run(workspace)
+        _ = try workspace.run()
         let reports = workspace.root.appendingPathComponent("reports")
         let batch = try #require(try FileManager.default.contentsOfDirectory(atPath: reports.path).first { $0.hasSuffix(".html") })
         let pages = [reports.appendingPathComponent(batch), workspace.jobs.appendingPathComponent("web-00/report.html"),

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import Prepress
+@testable import Upload
+
+/// Every row of README's retry-class table, against a real server on 127.0.0.1 that fails that
+/// way: a transient failure is sent again, a permanent one is not.
+@Suite struct RetryClassTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        /// A path on the plain port, or `listener:path`.
+        var target: String
+        var transient: Bool
+        /// The server recovers after the first failure (path modes), so the file gets through.
+        var recovers: Bool
+        /// Words the first request's error must contain (curl's own, or ours); empty: any error.
+        var says: String
+        var trustTheTestCA = true
+        var testDescription: String { "\(target) → \(transient ? "transient" : "permanent")" }
+    }
+
+    static let cases: [Case] = [
+        Case(target: "early:ok/x", transient: true, recovers: false, says: ""),
+        Case(target: "reset/x", transient: true, recovers: true, says: ""),
+        Case(target: "afterbody/x", transient: true, recovers: true, says: "Empty reply"),
+        Case(target: "http09/x", transient: true, recovers: true, says: "HTTP/0.9"),
+        Case(target: "headerjunk/x", transient: true, recovers: true, says: "Header without colon"),
+        Case(target: "h2stream:ok/x", transient: true, recovers: false, says: "HTTP/2 stream"),
+        Case(target: "h2frame:ok/x", transient: true, recovers: false, says: "HTTP2 framing layer"),
+        Case(target: "tlscut:ok/x", transient: true, recovers: false, says: "SSL"),
+        Case(target: "408x1/x", transient: true, recovers: true, says: "HTTP 408"),
+        Case(target: "429x1/x", transient: true, recovers: true, says: "HTTP 429"),
+        Case(target: "500x1/x", transient: true, recovers: true, says: "HTTP 500"),
+        Case(target: "502x1/x", transient: true, recovers: true, says: "HTTP 502"),
+        Case(target: "503x1/x", transient: true, recovers: true, says: "HTTP 503"),
+        Case(target: "504x1/x", transient: true, recovers: true, says: "HTTP 504"),
+        Case(target: "400/x", transient: false, recovers: false, says: "HTTP 400"),
+        Case(target: "401/x", transient: false, recovers: false, says: "HTTP 401"),
+        Case(target: "403/x", transient: false, recovers: false, says: "HTTP 403"),
+        Case(target: "404/x", transient: false, recovers: false, says: "HTTP 404"),
+        Case(target: "409/x", transient: false, recovers: false, says: "HTTP 409"),
+        Case(target: "413/x", transient: false, recovers: false, says: "HTTP 413"),
+        Case(target: "501/x", transient: false, recovers: false, says: "HTTP 501"),
+        Case(target: "tls:ok/x", transient: false, recovers: false, says: "certificate", trustTheTestCA: false),
+        Case(target: "tlsname:ok/x", transient: false, recovers: false, says: "subject name"),
+        Case(target: "away/x", transient: false, recovers: false, says: "another origin"),
+    ]
+
+    @Test(arguments: cases)
+    func eachFailureHasItsClass(_ row: Case) throws {
+        let server = try FaultServer(tls: true)
+        let workspace = try Workspace()
+        let file = workspace.root.appendingPathComponent("interior.pdf")
+        let bytes = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31 >> 3) })
+        try bytes.write(to: file)
+        var settings = HTTPUploader.Settings()
+        settings.maxAttempts = 3
+        settings.baseDelay = 0.01
+        settings.connectTimeout = 5
+        settings.caFile = row.trustTheTestCA ? server.caFile : nil
+        let parts = row.target.split(separator: ":", maxSplits: 1).map(String.init)
+        let url = parts.count == 2 ? server.url(parts[1], on: parts[0]) : server.url(row.target)
+        let uploader = HTTPUploader(settings: settings, sleep: { _ in }, random: { 0.5 })
+        let result = uploader.deliver(DeliveryRequest(url: url, file: file, sha256: SHA256.hex(of: bytes), baseFolder: workspace.root),
+                                      idempotencyKey: "k")
+        let first = try #require(result.attempts.first)
+        #expect(first.error != nil && (row.says.isEmpty || first.error?.contains(row.says) == true), "\(String(describing: first.error))")
+        if row.transient && row.recovers {
+            #expect(result.delivered && result.attempts.count == 2, "\(result.attempts)")
+        } else if row.transient {
+            #expect(!result.delivered && result.attempts.count == 3, "tried every allowed time: \(result.attempts)")
+        } else {
+            #expect(!result.delivered && result.attempts.count == 1, "never sent again: \(result.attempts)")
+        }
+    }
+
+    /// The trusted private CA is enough for HTTPS to work: the TLS rows fail for their reason only.
+    @Test func aPrivateCAMakesHTTPSWork() throws {
+        let server = try FaultServer(tls: true)
+        let workspace = try Workspace()
+        let file = workspace.root.appendingPathComponent("book.epub")
+        try Data(repeating: 1, count: 5000).write(to: file)
+        var settings = HTTPUploader.Settings()
+        settings.caFile = server.caFile
+        let result = HTTPUploader(settings: settings).deliver(DeliveryRequest(url: server.url("ok/y", on: "tls"), file: file,
+                                                                               sha256: SHA256.hex(of: Data(repeating: 1, count: 5000)),
+                                                                               baseFolder: workspace.root), idempotencyKey: "k")
+        #expect(result.delivered, "\(result.attempts)")
+        #expect(result.accepted?.responseID == "/stored/ok/y")
+        #expect(try server.accepted() == ["/ok/y": 1])
+    }
+
+    /// README's table and the code agree, row by row.
+    @Test func theREADMETableIsTheCode() throws {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "### Retry classes").dropFirst().first?.components(separatedBy: "\n## ").first)
+        var rows = 0
+        for line in section.split(separator: "\n") where line.hasPrefix("| ") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 3, let kind = cells.first, let expected = cells.dropFirst(2).first else { continue }
+            let transient = expected == "transient"
+            guard transient || expected == "permanent" else { continue }
+            if kind.hasPrefix("HTTP "), let status = Int(kind.dropFirst(5).prefix(3)) {
+                #expect((RetryClass.of(status: status, curlCode: 0, failed: true) == .transient) == transient, "\(line)")
+            } else if let code = Int(kind.prefix { $0.isNumber }) {
+                #expect((RetryClass.of(status: 0, curlCode: code, failed: true) == .transient) == transient, "\(line)")
+            } else { continue }
+            rows += 1
+        }
+        #expect(rows >= 25, "the table has a row per class")
+    }
+}
