@@ -15,6 +15,7 @@ the behaviour; requests are counted per path:
   afterbody/...     reads the whole body, then closes without an answer (first request only)
   http09/...        reads the whole body, then answers without a status line (first only)
   headerjunk/...    reads the whole body, then a status line and a header without a colon
+  partial/...       reads the whole body, then an answer shorter than its Content-Length
   429/...           429 with Retry-After: 1 once, then as ok
   429date/...       429 with an HTTP-date Retry-After once, then as ok
   reset/...         reads half the body, then drops the connection (first request only)
@@ -198,9 +199,10 @@ class Handler(BaseHTTPRequestHandler):
         if received < length:
             self.close_connection = True
             return
-        if mode in ("afterbody", "http09", "headerjunk") and count == 1:
+        if mode in ("afterbody", "http09", "headerjunk", "partial") and count == 1:
             answer = {"afterbody": b"", "http09": b"no status line here\r\n",
-                      "headerjunk": b"HTTP/1.1 201 Created\r\nthis is not a header\r\n\r\n"}[mode]
+                      "headerjunk": b"HTTP/1.1 201 Created\r\nthis is not a header\r\n\r\n",
+                      "partial": b"HTTP/1.1 201 Created\r\nContent-Length: 100\r\n\r\nonly ten.."}[mode]
             self.wfile.write(answer)
             self.wfile.flush()
             self.connection.shutdown(socket.SHUT_RDWR)

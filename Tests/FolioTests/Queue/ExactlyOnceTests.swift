@@ -115,6 +115,24 @@ import Testing
         #expect(try server.accepted() == ["/ok/\(ids[0])/interior.pdf": 1], "nothing more was sent")
     }
 
+    /// A job process whose worker does not hold the job (the lease went to another) renders
+    /// perhaps, but sends nothing and leaves no report.
+    @Test func aProcessThatDoesNotHoldItsJobSendsNothing() throws {
+        let server = try FaultServer()
+        let workspace = try Workspace.batch()
+        try workspace.printer(server.url("ok/{order}/{file}"))
+        let ids = try workspace.drop(1, prefix: "fenced", extra: ["destination": "printer"], outputs: Self.outputs)
+        _ = try workspace.folio(["intake"])
+        let queue = try SQLiteQueue(path: workspace.root.appendingPathComponent("folio.db"))
+        _ = try #require(try queue.claim(worker: "the-holder", lease: 600))
+        let orphan = try workspace.folio(["_job", ids[0], "--worker", "an-orphan"])
+        #expect(orphan.status == 137, "\(orphan.output)\n\(orphan.errors)")
+        #expect(orphan.errors.contains("job \(ids[0]) stops, the queue no longer has it as an-orphan's"), "\(orphan.errors)")
+        #expect(try server.requests().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: workspace.jobs.appendingPathComponent("\(ids[0])/report.json").path))
+        #expect(try queue.verification(ids[0]) == nil)
+    }
+
     /// 3 runners × 2 workers share the SQLite queue; one is killed with kill -9 while its jobs
     /// deliver. Five times: no file is accepted twice, every job ends done once.
     @Test func killingARunnerMidBatchNeverDeliversAFileTwice() throws {

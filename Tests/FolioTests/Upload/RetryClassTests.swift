@@ -15,7 +15,25 @@ import Testing
         /// Words the first request's error must contain (curl's own, or ours); empty: any error.
         var says: String
         var trustTheTestCA = true
-        var testDescription: String { "\(target) → \(transient ? "transient" : "permanent")" }
+        var caFile = CAFile.theTestCA
+        var testDescription: String { "\(target) → \(transient ? "transient" : "permanent")\(caFile == .unusable ? ", unusable CA file" : "")" }
+    }
+
+    enum CAFile: Sendable { case theTestCA, unusable }
+
+    /// A loopback port with nothing listening on it.
+    static func closedPort() throws -> Int {
+        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(probe) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, length) == 0 && getsockname(probe, $0, &length) == 0 }
+        }
+        guard bound else { throw CocoaError(.fileReadUnknown) }
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     static let cases: [Case] = [
@@ -24,6 +42,8 @@ import Testing
         Case(target: "afterbody/x", transient: true, recovers: true, says: "Empty reply"),
         Case(target: "http09/x", transient: true, recovers: true, says: "HTTP/0.9"),
         Case(target: "headerjunk/x", transient: true, recovers: true, says: "Header without colon"),
+        Case(target: "partial/x", transient: true, recovers: true, says: "transfer closed"),
+        Case(target: "closed:ok/x", transient: true, recovers: false, says: "Failed to connect"),
         Case(target: "h2stream:ok/x", transient: true, recovers: false, says: "HTTP/2 stream"),
         Case(target: "h2frame:ok/x", transient: true, recovers: false, says: "HTTP2 framing layer"),
         Case(target: "tlscut:ok/x", transient: true, recovers: false, says: "SSL"),
@@ -42,6 +62,7 @@ import Testing
         Case(target: "501/x", transient: false, recovers: false, says: "HTTP 501"),
         Case(target: "tls:ok/x", transient: false, recovers: false, says: "certificate", trustTheTestCA: false),
         Case(target: "tlsname:ok/x", transient: false, recovers: false, says: "subject name"),
+        Case(target: "tls:ok/x", transient: false, recovers: false, says: "certificate file", caFile: .unusable),
         Case(target: "away/x", transient: false, recovers: false, says: "another origin"),
     ]
 
@@ -57,8 +78,14 @@ import Testing
         settings.baseDelay = 0.01
         settings.connectTimeout = 5
         settings.caFile = row.trustTheTestCA ? server.caFile : nil
+        if row.caFile == .unusable {
+            let junk = workspace.root.appendingPathComponent("not-a-ca.pem")
+            try Data("not a certificate\n".utf8).write(to: junk)
+            settings.caFile = junk.path
+        }
         let parts = row.target.split(separator: ":", maxSplits: 1).map(String.init)
-        let url = parts.count == 2 ? server.url(parts[1], on: parts[0]) : server.url(row.target)
+        var url = parts.count == 2 ? server.url(parts[1], on: parts[0]) : server.url(row.target)
+        if parts.first == "closed" { url = "http://127.0.0.1:\(try Self.closedPort())/\(parts[1])" }
         let uploader = HTTPUploader(settings: settings, sleep: { _ in }, random: { 0.5 })
         let result = uploader.deliver(DeliveryRequest(url: url, file: file, sha256: SHA256.hex(of: bytes), baseFolder: workspace.root),
                                       idempotencyKey: "k")
@@ -71,6 +98,32 @@ import Testing
         } else {
             #expect(!result.delivered && result.attempts.count == 1, "never sent again: \(result.attempts)")
         }
+    }
+
+    /// Losing the job mid-body aborts the transfer (curl 42), and it is not tried again; a job
+    /// lost before a request starts sends nothing at all.
+    @Test func aTransferStoppedByItsJobIsNotRetried() throws {
+        let server = try FaultServer()
+        let workspace = try Workspace()
+        let file = workspace.root.appendingPathComponent("interior.pdf")
+        let bytes = Data((0..<(24 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 131 >> 5) })
+        try bytes.write(to: file)
+        final class Polls: @unchecked Sendable { var count = 0 }
+        let polls = Polls()
+        // Lost after the transfer has started: the server is still asleep, the body unsent.
+        let hooks = DeliveryHooks(shouldAbort: { polls.count += 1; return polls.count > 3 })
+        var settings = HTTPUploader.Settings()
+        settings.maxAttempts = 3
+        let result = HTTPUploader(settings: settings, sleep: { _ in }).deliver(
+            DeliveryRequest(url: server.url("slow/big"), file: file, sha256: SHA256.hex(of: bytes), baseFolder: workspace.root),
+            idempotencyKey: "k", hooks: hooks)
+        #expect(!result.delivered && result.attempts.count == 1, "\(result.attempts)")
+        #expect(result.attempts.first?.error?.lowercased().contains("callback") == true, "\(result.attempts)")
+        #expect(try server.accepted().isEmpty)
+        let none = HTTPUploader(settings: settings).deliver(DeliveryRequest(url: server.url("ok/never"), file: file, sha256: "",
+                                                                           baseFolder: workspace.root),
+                                                            idempotencyKey: "k", hooks: DeliveryHooks(shouldAbort: { true }))
+        #expect(none.attempts.isEmpty && !none.delivered)
     }
 
     /// The trusted private CA is enough for HTTPS to work: the TLS rows fail for their reason only.
