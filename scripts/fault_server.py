@@ -6,7 +6,7 @@ It listens on 127.0.0.1 (port given, or 0 for any), prints its ports as one JSON
 the behaviour; requests are counted per path:
 
   ok/...            201 Created, with Repr-Digest of what arrived
-  NNN/...           that status every time (400, 401, 403, 404, 409, 413, 501, ...)
+  NNN/...           that status every time (400, 401, 403, 404, 409, 413, 501, ...; not 429)
   NNNxK/...         that status K times, then as ok (503x2: 503 twice); NNNxK.EXT only for
                     paths ending in .EXT (503x3.epub)
   story/...         503, then 429 with Retry-After: 1, then the connection closed after half
@@ -219,7 +219,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.respond(429, b"slow down", [("Retry-After", "1")])
         if mode == "429date" and count == 1:
             return self.respond(429, b"slow down", [("Retry-After", formatdate(time.time() + 2, usegmt=True))])
-        if re.fullmatch(r"\d{3}", mode):
+        if re.fullmatch(r"\d{3}", mode) and mode != "429":  # 429/ alone is "once, with Retry-After"
             return self.respond(int(mode), b"refused: " + mode.encode())
         if mode == "baddigest":
             return self.respond(201, b"", [("Repr-Digest", "sha-256=:" + base64.b64encode(b"x" * 32).decode() + ":")])
