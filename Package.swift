@@ -21,6 +21,7 @@ let package = Package(
         systemLibrary("CCmark", pkgConfig: "libcmark", apt: ["libcmark-dev"]),
         systemLibrary("CHyphen", pkgConfig: nil, apt: ["libhyphen-dev"]),
         systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
+        systemLibrary("CPQ", pkgConfig: "libpq", apt: ["libpq-dev"]),
         systemLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng16", apt: ["libpng-dev"]),
         systemLibrary("CQPDF", pkgConfig: "libqpdf", apt: ["libqpdf-dev"]),
@@ -35,7 +36,7 @@ let package = Package(
         .target(name: "Render", dependencies: ["Prepress", "CPangoCairo", "CCmark", "CHyphen"],
                 resources: [.copy("Text/Dictionaries")]),
         .target(name: "Upload", dependencies: ["CCurlShim", "CCurl"]),
-        .target(name: "Jobs", dependencies: ["Render", "Prepress", "Upload", "CSQLite"]),
+        .target(name: "Jobs", dependencies: ["Render", "Prepress", "Upload", "CSQLite", "CPQ"]),
         .executableTarget(name: "folio", dependencies: ["Jobs"]),
         .testTarget(name: "FolioTests", dependencies: ["Jobs", "Render", "Prepress", "Upload"]),
     ]

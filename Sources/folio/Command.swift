@@ -8,8 +8,9 @@ enum Command {
           enqueue ORDER.json... [--replace]   validate orders and queue them
           intake                        take the hot folder's orders into the queue
           run [--workers N] [--watch]   intake, then work the queue: render, verify, deliver, report
-          status [--json]               the jobs, their state, stage, attempts and last error
-          retry ID / cancel ID          queue a failed job again / stop a queued one
+          status [ID] [--json]          the jobs, their state, stage, attempts and last error; one job and its ledger
+          report ID [--html] / report --batch   a job's report, or the latest batch reports, from the queue (any host)
+          retry ID [--render] / cancel ID   queue a failed job again (--render: render afresh) / stop a queued one
           render ORDER.json --out DIR [--threads N]  render one order into DIR (no queue, no upload)
           verify FILE... [--product ID] [--json]   byte-level checks of finished PDF and EPUB files
           bench [--product ID] [--threads N] [--no-batch]   time a half-year's and a year's whole job,
@@ -32,6 +33,7 @@ enum Command {
         case "intake": return QueueCommands.intake(arguments, console: console)
         case "run": return QueueCommands.run(arguments, console: console)
         case "status": return QueueCommands.status(arguments, console: console)
+        case "report": return ReportCommand.run(arguments, console: console)
         case "retry": return QueueCommands.change(arguments, console: console, retry: true)
         case "cancel": return QueueCommands.change(arguments, console: console, retry: false)
         case "_job": return QueueCommands.job(arguments, console: console)

@@ -64,7 +64,16 @@ public struct FolioConfig: Sendable {
             if text.hasPrefix("sqlite:") {
                 queue = .sqlite(folder.appendingPathComponent(String(text.dropFirst(7))).standardizedFileURL)
             } else if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
-                queue = .postgres(text)
+                // The password never sits in config/: it comes from the environment or ~/.pgpass.
+                let components = URLComponents(string: text)
+                if components?.password != nil || components?.queryItems?.contains(where: { $0.name == "password" }) == true {
+                    issues.add("invalid-value", "queue", "the PostgreSQL URL must not carry a password; "
+                               + "set FOLIO_PG_PASSWORD (or PGPASSWORD, or use ~/.pgpass) instead")
+                } else if components?.host == nil {
+                    issues.add("invalid-value", "queue", "expected postgres://USER@HOST:PORT/DATABASE")
+                } else {
+                    queue = .postgres(text)
+                }
             } else {
                 issues.add("invalid-value", "queue", "expected \"sqlite:PATH\" or \"postgres://…\", got \"\(text)\"")
             }
@@ -100,8 +109,8 @@ public struct FolioConfig: Sendable {
             return try SQLiteQueue(path: path, environment: environment,
                                    retryPolicy: RetryPolicy(maxAttempts: maxAttempts, baseDelay: retryBaseSeconds))
         case .postgres(let url):
-            throw InputError([InputIssue(code: "invalid-value", file: folder.appendingPathComponent("folio.json").path, path: "queue",
-                                         message: "the PostgreSQL backend (\(url.prefix(11))…) is not built yet; use sqlite:PATH")])
+            return try PostgresQueue(url: url, password: ProcessInfo.processInfo.environment["FOLIO_PG_PASSWORD"], environment: environment,
+                                     retryPolicy: RetryPolicy(maxAttempts: maxAttempts, baseDelay: retryBaseSeconds))
         }
     }
 

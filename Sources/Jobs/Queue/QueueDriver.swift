@@ -38,6 +38,19 @@ public protocol QueueDriver: AnyObject {
     func deliveries(_ id: String) throws -> [LedgerEntry]
     func recordRequest(_ request: UploadRequestRecord) throws
     func requests(_ id: String) throws -> [UploadRequestRecord]
+
+    /// True while any job is queued or running.
+    func hasPendingWork() throws -> Bool
+    /// Returns when work may have arrived (a NOTIFY on PostgreSQL) or after at most `timeout`
+    /// seconds: polling stays the fallback.
+    func waitForWork(timeout: Double) throws
+    /// A job's `report.json`, `report.html` and previews, kept where every host sees them.
+    func storeJobFile(job: String, name: String, data: Data) throws
+    func jobFile(job: String, name: String) throws -> Data?
+    /// A run's batch report (`BATCH-…`), its JSON summary and its page.
+    func storeBatchReport(name: String, summary: Data, html: Data) throws
+    /// The newest batch reports' names and summaries, newest first.
+    func batchReports(limit: Int) throws -> [(name: String, summary: Data)]
 }
 
 extension QueueDriver {

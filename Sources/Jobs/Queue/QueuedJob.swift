@@ -63,6 +63,15 @@ public struct RetryPolicy: Sendable, Equatable {
         self.maxDelay = maxDelay
     }
 
+    /// Where an ended attempt leaves the job, and when it may run again: done; failed when
+    /// `final` or out of tries (`attempts` counted since the last manual retry); else queued
+    /// after the backoff.
+    public func next(succeeded: Bool, final: Bool, attempts: Int, now: Double, random: Double) -> (state: QueuedJob.State, runAfter: Double) {
+        if succeeded { return (.done, now) }
+        if final || attempts >= maxAttempts { return (.failed, now) }
+        return (.queued, now + delay(after: attempts, random: random))
+    }
+
     /// Seconds to wait before attempt `attempt + 1`, given a random number in [0, 1).
     public func delay(after attempt: Int, random: Double) -> Double {
         let ceiling = min(maxDelay, baseDelay * pow(2, Double(max(0, attempt - 1))))

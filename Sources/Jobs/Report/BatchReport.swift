@@ -48,7 +48,11 @@ public enum BatchReport {
         }
         body += "</table>\n"
         let file = config.reports.appendingPathComponent(name + ".html")
-        try AtomicFile.write(Data(HTML.page(title: "Folio batch \(name)", body: body).utf8), to: file)
+        let page = Data(HTML.page(title: "Folio batch \(name)", body: body).utf8)
+        try AtomicFile.write(page, to: file)
+        // Runners on several hosts may end in the same second: the queue keys each by its runner.
+        try queue.storeBatchReport(name: "\(name) \(ProcessInfo.processInfo.hostName)-\(getpid())",
+                                   summary: try encoder.encode(summary), html: page)
         return file
     }
 

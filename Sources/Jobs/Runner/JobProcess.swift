@@ -49,6 +49,7 @@ public enum JobProcess {
                 try AtomicFile.write(try report.encoded(), to: folder.appendingPathComponent("report.json"))
             }
             try JobReportPage.write(report, folder: folder, config: config)
+            try ReportStore.publish(job: id, folder: folder, queue: queue)
             return 0
         } catch {
             FileHandle.standardError.write(Data("folio: job \(id): \(error)\n".utf8))

@@ -107,10 +107,11 @@ public final class Runner {
             running = still
             if running.isEmpty {
                 if stop.isStopped { break }
-                let waiting = try queue.jobs().filter { $0.state == .queued || $0.state == .running }
-                if waiting.isEmpty && !options.watch { break }
+                if !options.watch, try !queue.hasPendingWork() { break }
             }
-            Thread.sleep(forTimeInterval: 0.1)
+            // Idle, a runner waits for a job to be queued (PostgreSQL's NOTIFY) rather than
+            // polling; with jobs to watch over, it looks again soon.
+            try queue.waitForWork(timeout: running.isEmpty ? 1 : 0.1)
         }
         return ended
     }
@@ -179,5 +180,6 @@ public final class Runner {
         report.error = JobReport.Failure(code: "crashed", message: error, details: [])
         try AtomicFile.write(try report.encoded(), to: folder.appendingPathComponent("report.json"))
         try JobReportPage.write(report, folder: folder, config: config)
+        try ReportStore.publish(job: job.id, folder: folder, queue: queue)
     }
 }

@@ -81,6 +81,22 @@ public final class SQLiteQueue: QueueDriver {
         );
         ALTER TABLE jobs ADD COLUMN retry_floor INTEGER NOT NULL DEFAULT 0;
         """,
+        // Reports, previews and batch reports, so every host (and the console) sees them.
+        """
+        CREATE TABLE job_files (
+            job TEXT NOT NULL,
+            name TEXT NOT NULL,
+            data BLOB NOT NULL,
+            updated_at REAL NOT NULL,
+            PRIMARY KEY (job, name)
+        );
+        CREATE TABLE batch_reports (
+            name TEXT PRIMARY KEY,
+            summary BLOB NOT NULL,
+            html BLOB NOT NULL,
+            created_at REAL NOT NULL
+        );
+        """,
     ]
 
     public init(path: URL, environment: QueueEnvironment = QueueEnvironment(), retryPolicy: RetryPolicy = RetryPolicy()) throws {
@@ -177,16 +193,7 @@ public final class SQLiteQueue: QueueDriver {
         return try database.immediateTransaction { () throws(SQLiteDatabase.Failure) -> QueuedJob.State? in
             guard let row = try database.execute("SELECT attempts - retry_floor FROM jobs WHERE id = ? AND worker = ? AND state = 'running'",
                                                  [.text(id), .text(worker)]).first, let attempts = row[0].integer else { return nil }
-            let state: QueuedJob.State
-            var runAfter = now
-            if succeeded {
-                state = .done
-            } else if final || attempts >= retryPolicy.maxAttempts {
-                state = .failed
-            } else {
-                state = .queued
-                runAfter = now + retryPolicy.delay(after: attempts, random: random)
-            }
+            let (state, runAfter) = retryPolicy.next(succeeded: succeeded, final: final, attempts: attempts, now: now, random: random)
             try database.execute("""
                 UPDATE jobs SET state = ?, stage = ?, worker = NULL, lease_until = NULL, run_after = ?, last_error = ?,
                 updated_at = ?, finished_at = ? WHERE id = ?
@@ -270,7 +277,7 @@ public final class SQLiteQueue: QueueDriver {
     /// A job's ledger, requests and verification go with the job: its id may be queued afresh.
     private func deleteRecords(of ids: [String]) throws(SQLiteDatabase.Failure) {
         for id in ids {
-            for table in ["deliveries", "upload_requests", "verifications"] {
+            for table in ["deliveries", "upload_requests", "verifications", "job_files"] {
                 try database.execute("DELETE FROM \(table) WHERE job = ?", [.text(id)])
             }
         }

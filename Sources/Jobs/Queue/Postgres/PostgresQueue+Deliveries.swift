@@ -1,0 +1,122 @@
+import Foundation
+
+/// The delivery ledger, every request, verified outputs, reports and batch reports, in
+/// PostgreSQL, where every host sees them.
+extension PostgresQueue {
+    public func holds(id: String, worker: String) throws -> Bool {
+        let now = String(environment.now())
+        return try withConnection { (database) throws(PGConnection.Failure) -> Bool in
+            try !database.execute("SELECT 1 FROM jobs WHERE id = $1 AND worker = $2 AND state = 'running' AND lease_until > $3",
+                                  [id, worker, now]).isEmpty
+        }
+    }
+
+    public func recordVerification(_ verification: Verification, worker: String) throws -> Bool {
+        let now = String(environment.now())
+        return try transaction { (database) throws(PGConnection.Failure) -> Bool in
+            guard try !database.execute("""
+                SELECT 1 FROM jobs WHERE id = $1 AND worker = $2 AND state = 'running' AND lease_until > $3 FOR UPDATE
+                """, [verification.job, worker, now]).isEmpty else { return false }
+            try database.execute("""
+                INSERT INTO verifications (job, order_sha256, attempt, report, verified_at) VALUES ($1, $2, $3, $4::bytea, $5)
+                ON CONFLICT (job) DO UPDATE SET order_sha256 = excluded.order_sha256, attempt = excluded.attempt,
+                report = excluded.report, verified_at = excluded.verified_at
+                """, [verification.job, verification.orderSHA256, String(verification.attempt), Self.bytea(verification.report),
+                      String(verification.verifiedAt)])
+            try log(database, verification.job, "verified", worker: worker, detail: "attempt \(verification.attempt)")
+            return true
+        }
+    }
+
+    public func verification(_ id: String) throws -> Verification? {
+        try withConnection { (database) throws(PGConnection.Failure) -> Verification? in
+            try database.execute("SELECT job, order_sha256, attempt, report, verified_at FROM verifications WHERE job = $1", [id]).first.map { row in
+                Verification(job: row[0] ?? "", orderSHA256: row[1] ?? "", attempt: row[2]?.number ?? 0,
+                             report: row[3].flatMap(Self.data) ?? Data(), verifiedAt: row[4]?.seconds ?? 0)
+            }
+        }
+    }
+
+    /// Committed before it returns (synchronous_commit stays on for this transaction).
+    public func recordDelivery(_ entry: LedgerEntry) throws {
+        try transaction { (database) throws(PGConnection.Failure) in
+            try database.execute("SET LOCAL synchronous_commit = on")
+            try database.execute("""
+                INSERT INTO deliveries (job, attempt, kind, file, sha256, bytes, destination, url, http_status, response_id,
+                order_sha256, worker, delivered_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                """, [entry.job, String(entry.attempt), entry.kind, entry.file, entry.sha256, String(entry.bytes), entry.destination,
+                      entry.url, entry.httpStatus.map(String.init), entry.responseID, entry.orderSHA256, entry.worker,
+                      String(entry.deliveredAt)])
+            try log(database, entry.job, "delivered", worker: entry.worker, detail: "\(entry.file) to \(entry.destination)")
+        }
+    }
+
+    public func deliveries(_ id: String) throws -> [LedgerEntry] {
+        try withConnection { (database) throws(PGConnection.Failure) -> [LedgerEntry] in
+            try database.execute("""
+                SELECT job, attempt, kind, file, sha256, bytes, destination, url, http_status, response_id, order_sha256, worker, delivered_at
+                FROM deliveries WHERE job = $1 ORDER BY delivered_at, id
+                """, [id]).map { row in
+                LedgerEntry(job: row[0] ?? "", attempt: row[1]?.number ?? 0, kind: row[2] ?? "", file: row[3] ?? "", sha256: row[4] ?? "",
+                            bytes: Int64(row[5]?.number ?? 0), destination: row[6] ?? "", url: row[7] ?? "", httpStatus: row[8]?.number,
+                            responseID: row[9], orderSHA256: row[10] ?? "", worker: row[11], deliveredAt: row[12]?.seconds ?? 0)
+            }
+        }
+    }
+
+    public func recordRequest(_ request: UploadRequestRecord) throws {
+        try withConnection { (database) throws(PGConnection.Failure) in
+            try database.execute("""
+                INSERT INTO upload_requests (job, attempt, file, destination, url, http_status, error, bytes_sent, at)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                """, [request.job, String(request.attempt), request.file, request.destination, request.url,
+                      request.httpStatus.map(String.init), request.error, String(request.bytesSent), String(request.at)])
+        }
+    }
+
+    public func requests(_ id: String) throws -> [UploadRequestRecord] {
+        try withConnection { (database) throws(PGConnection.Failure) -> [UploadRequestRecord] in
+            try database.execute("""
+                SELECT job, attempt, file, destination, url, http_status, error, bytes_sent, at FROM upload_requests
+                WHERE job = $1 ORDER BY at, id
+                """, [id]).map { row in
+                UploadRequestRecord(job: row[0] ?? "", attempt: row[1]?.number ?? 0, file: row[2] ?? "", destination: row[3] ?? "",
+                                    url: row[4] ?? "", httpStatus: row[5]?.number, error: row[6], bytesSent: Int64(row[7]?.number ?? 0),
+                                    at: row[8]?.seconds ?? 0)
+            }
+        }
+    }
+
+    public func storeJobFile(job: String, name: String, data: Data) throws {
+        let now = String(environment.now())
+        try withConnection { (database) throws(PGConnection.Failure) in
+            try database.execute("""
+                INSERT INTO job_files (job, name, data, updated_at) VALUES ($1, $2, $3::bytea, $4)
+                ON CONFLICT (job, name) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at
+                """, [job, name, Self.bytea(data), now])
+        }
+    }
+
+    public func jobFile(job: String, name: String) throws -> Data? {
+        try withConnection { (database) throws(PGConnection.Failure) -> Data? in
+            try database.execute("SELECT data FROM job_files WHERE job = $1 AND name = $2", [job, name]).first?.first?.flatMap(Self.data)
+        }
+    }
+
+    public func storeBatchReport(name: String, summary: Data, html: Data) throws {
+        let now = String(environment.now())
+        try withConnection { (database) throws(PGConnection.Failure) in
+            try database.execute("""
+                INSERT INTO batch_reports (name, summary, html, created_at) VALUES ($1, $2::bytea, $3::bytea, $4)
+                ON CONFLICT (name) DO UPDATE SET summary = excluded.summary, html = excluded.html
+                """, [name, Self.bytea(summary), Self.bytea(html), now])
+        }
+    }
+
+    public func batchReports(limit: Int) throws -> [(name: String, summary: Data)] {
+        try withConnection { (database) throws(PGConnection.Failure) -> [(name: String, summary: Data)] in
+            try database.execute("SELECT name, summary FROM batch_reports ORDER BY created_at DESC, name DESC LIMIT $1", [String(limit)])
+                .map { ($0[0] ?? "", $0[1].flatMap(Self.data) ?? Data()) }
+        }
+    }
+}

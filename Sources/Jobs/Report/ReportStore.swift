@@ -1,0 +1,14 @@
+import Foundation
+
+/// Copies a job's report and previews into the queue, where `folio status`, `folio report`
+/// and an operator on any host find them (job folders stay on the host that ran the job).
+enum ReportStore {
+    static let names = ["report.json", "report.html", "preview-cover.png", "preview-spread-1.png", "preview-spread-2.png"]
+
+    static func publish(job: String, folder: URL, queue: QueueDriver) throws {
+        for name in names {
+            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else { continue }
+            try queue.storeJobFile(job: job, name: name, data: data)
+        }
+    }
+}
