@@ -102,15 +102,16 @@ public struct FolioConfig: Sendable {
         return config
     }
 
-    /// Opens the configured queue.
-    public func openQueue(environment: QueueEnvironment = QueueEnvironment()) throws -> QueueDriver {
+    /// Opens the configured queue. `outageBudget` is how long a call waits for a lost
+    /// PostgreSQL server (reconnecting with backoff) before it fails.
+    public func openQueue(environment: QueueEnvironment = QueueEnvironment(), outageBudget: Double = 600) throws -> QueueDriver {
         switch queue {
         case .sqlite(let path):
             return try SQLiteQueue(path: path, environment: environment,
                                    retryPolicy: RetryPolicy(maxAttempts: maxAttempts, baseDelay: retryBaseSeconds))
         case .postgres(let url):
             return try PostgresQueue(url: url, password: ProcessInfo.processInfo.environment["FOLIO_PG_PASSWORD"], environment: environment,
-                                     retryPolicy: RetryPolicy(maxAttempts: maxAttempts, baseDelay: retryBaseSeconds))
+                                     retryPolicy: RetryPolicy(maxAttempts: maxAttempts, baseDelay: retryBaseSeconds), outageBudget: outageBudget)
         }
     }
 

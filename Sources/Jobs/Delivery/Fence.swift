@@ -8,16 +8,21 @@ final class Fence: @unchecked Sendable {
     private let queue: QueueDriver
     private let id: String
     private let worker: String
+    private let lease: Double
     private let parent = getppid()
     private let lock = NSLock()
     private var lost: String?
     private var transferring = false
+    /// When the queue last said the job is this worker's. Renewals leave at least two thirds of
+    /// a lease, so past that with no answer (the database unreachable) the hold is not sure.
+    private var confirmed = Date()
 
-    /// `queue` is this fence's own connection: it is read from the watching thread.
-    init(queue: QueueDriver, id: String, worker: String) {
+    /// `queue` is this fence's own connection, failing fast: it is read from the watching thread.
+    init(queue: QueueDriver, id: String, worker: String, lease: Double) {
         self.queue = queue
         self.id = id
         self.worker = worker
+        self.lease = lease
     }
 
     /// Watches the parent every quarter second and the queue every `leaseCheck` seconds.
@@ -29,7 +34,7 @@ final class Fence: @unchecked Sendable {
                 if getppid() != parent { lose("its runner is gone") }
                 if Date().timeIntervalSince(lastCheck) >= leaseCheck {
                     lastCheck = Date()
-                    if (try? queue.holds(id: id, worker: worker)) == false { lose("the queue no longer has it as \(worker)'s") }
+                    if case .lost(let reason) = check() { lose(reason) }
                 }
             }
         }
@@ -37,13 +42,34 @@ final class Fence: @unchecked Sendable {
 
     var isLost: Bool { lock.withLock { lost != nil } }
 
-    /// Before a file is sent: the queue is asked now, not at the last check.
+    private enum Hold { case held, lost(String), unknown }
+
+    /// Asks the queue. While it cannot answer, the hold counts as lost only once the lease
+    /// could have run out.
+    private func check() -> Hold {
+        do {
+            guard try queue.holds(id: id, worker: worker) else { return .lost("the queue no longer has it as \(worker)'s") }
+            lock.withLock { confirmed = Date() }
+            return .held
+        } catch {
+            let unconfirmed = lock.withLock { Date().timeIntervalSince(confirmed) }
+            return unconfirmed > lease * 2 / 3 ? .lost("the queue could not confirm its lease before it ran out (\(error))") : .unknown
+        }
+    }
+
+    /// Before a file is sent: the queue must say now, not at the last check, that the job is
+    /// this worker's; while it cannot be asked, nothing is sent.
     func beginTransfer(_ file: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        if lost == nil, (try? queue.holds(id: id, worker: worker)) != true { lost = "the queue no longer has it as \(worker)'s" }
-        if let lost { leave(lost, before: file) }
-        transferring = true
+        while true {
+            if let reason = lock.withLock({ lost }) { leave(reason, before: file) }
+            switch check() {
+            case .held:
+                lock.withLock { transferring = true }
+                return
+            case .lost(let reason): lock.withLock { lost = lost ?? reason }
+            case .unknown: Thread.sleep(forTimeInterval: 0.25)
+            }
+        }
     }
 
     func endTransfer() {

@@ -6,12 +6,16 @@ final class QueueLedger: JobLedger, @unchecked Sendable {
     let attempt: Int
     let worker: String?
     private let queue: QueueDriver
+    /// Its own connection for the ledger's writes, failing fast so a write is tried again
+    /// every tenth of a second and lands as soon as the database is back.
+    private let writes: QueueDriver
     private let fence: Fence
     /// Test hook, run once a delivery is in the ledger.
     var afterRecord: () -> Void = {}
 
-    init(queue: QueueDriver, job: String, attempt: Int, worker: String, fence: Fence) {
+    init(queue: QueueDriver, writes: QueueDriver, job: String, attempt: Int, worker: String, fence: Fence) {
         self.queue = queue
+        self.writes = writes
         self.job = job
         self.attempt = attempt
         self.worker = worker
@@ -27,21 +31,19 @@ final class QueueLedger: JobLedger, @unchecked Sendable {
         }
     }
 
-    /// A busy or failing database is tried again for a while: the printer has this file, and
-    /// a ledger without it would send it twice.
+    /// A busy or lost database is tried again, for up to ten minutes: the printer has this file,
+    /// and a ledger without it would send it twice.
     func record(_ delivery: LedgerEntry) throws {
-        var delay = 0.1
-        for _ in 0..<8 {
+        let deadline = Date().addingTimeInterval(600)
+        while true {
             do {
-                try queue.recordDelivery(delivery)
+                try writes.recordDelivery(delivery)
                 return afterRecord()
             } catch {
-                Thread.sleep(forTimeInterval: delay)
-                delay *= 2
+                guard Date() < deadline else { throw error }
+                Thread.sleep(forTimeInterval: 0.1)
             }
         }
-        try queue.recordDelivery(delivery)
-        afterRecord()
     }
 
     func verified(_ verification: Verification) {

@@ -24,6 +24,8 @@ public protocol QueueDriver: AnyObject {
     /// Removes one finished job (done, failed or cancelled) so its id can be queued afresh;
     /// false when there is none or it is queued or running.
     func forget(_ id: String) throws -> Bool
+    /// How many times each job reached `event` in the events table (every job done once?).
+    func eventCounts(_ event: String) throws -> [String: Int]
     /// Removes finished jobs older than `age` seconds; returns how many.
     func prune(olderThan age: Double) throws -> Int
 

@@ -21,8 +21,11 @@ public enum JobProcess {
                 FileHandle.standardError.write(Data("folio: job \(id) is not held by any worker\n".utf8))
                 return 2
             }
-            let fence = Fence(queue: try config.openQueue(), id: id, worker: worker)
+            // The fence and the ledger's writes have connections of their own that fail fast, so
+            // that a database gone away is noticed (and a delivery recorded) as soon as it can be.
+            let fence = Fence(queue: try config.openQueue(outageBudget: 1), id: id, worker: worker, lease: config.leaseSeconds)
             fence.start(leaseCheck: max(0.5, config.leaseSeconds / 3))
+            let writes = try config.openQueue(outageBudget: 1)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let verification = try queue.verification(id)
             var report: JobReport
@@ -31,7 +34,7 @@ public enum JobProcess {
                 // than intake cannot bypass it.
                 try OrderGate(config: config, environment: environment).checkSignature(job.order, file: "queue:\(id)", signature: job.signature)
                 var pipeline = Pipeline(config: config)
-                let ledger = QueueLedger(queue: queue, job: id, attempt: job.attempts, worker: worker, fence: fence)
+                let ledger = QueueLedger(queue: queue, writes: writes, job: id, attempt: job.attempts, worker: worker, fence: fence)
                 if fault(for: id, environment) == "kill-after-delivery" {
                     // Test hook: die the hardest way right after the first file reached the ledger.
                     ledger.afterRecord = { kill(getpid(), SIGKILL) }

@@ -2,27 +2,19 @@ import Foundation
 import Testing
 @testable import Jobs
 
-/// The queue's delivery ledger, request record and verified outputs, on a real SQLite file.
+/// The queue's delivery ledger, request record, verified outputs and stored reports, on both drivers.
 @Suite struct LedgerQueueTests {
-    let workspace: Workspace
-    let clock = TestClock()
-    init() throws { workspace = try Workspace() }
-
-    func queue(attempts: Int = 3) throws -> SQLiteQueue {
-        let clock = self.clock
-        return try SQLiteQueue(path: workspace.root.appendingPathComponent("q.db"),
-                               environment: QueueEnvironment(now: { clock.now }, random: { 0.5 }),
-                               retryPolicy: RetryPolicy(maxAttempts: attempts, baseDelay: 10, maxDelay: 100))
-    }
-
-    func entry(_ file: String, sha: String = "aa", attempt: Int = 1, worker: String? = "w1") -> LedgerEntry {
+    func entry(_ file: String, sha: String = "aa", attempt: Int = 1, worker: String? = "w1", at: Double) -> LedgerEntry {
         LedgerEntry(job: "a", attempt: attempt, kind: "interior", file: file, sha256: sha, bytes: 10, destination: "printer",
                     url: "https://p.example/a/\(file)", httpStatus: 201, responseID: "/stored/a", orderSHA256: "order",
-                    worker: worker, deliveredAt: clock.now)
+                    worker: worker, deliveredAt: at)
     }
 
-    @Test func onlyTheHolderWithALiveLeaseHoldsTheJob() throws {
-        let q = try queue()
+    @Test(arguments: Driver.allCases)
+    func onlyTheHolderWithALiveLeaseHoldsTheJob(_ driver: Driver) throws {
+        let fixture = try QueueFixture(driver)
+        let clock = fixture.clock
+        let q = try fixture.queue()
         _ = try q.enqueue(id: "a", order: Data("x".utf8), signature: nil, replace: false)
         _ = try #require(try q.claim(worker: "w1", lease: 30))
         #expect(try q.holds(id: "a", worker: "w1"))
@@ -34,16 +26,19 @@ import Testing
         #expect(try q.holds(id: "a", worker: "w2"))
     }
 
-    @Test func theLedgerIsWrittenByWhoeverDeliveredButVerificationOnlyByTheHolder() throws {
-        let q = try queue()
+    @Test(arguments: Driver.allCases)
+    func theLedgerIsWrittenByWhoeverDeliveredButVerificationOnlyByTheHolder(_ driver: Driver) throws {
+        let fixture = try QueueFixture(driver)
+        let clock = fixture.clock
+        let q = try fixture.queue()
         _ = try q.enqueue(id: "a", order: Data("x".utf8), signature: nil, replace: false)
         _ = try #require(try q.claim(worker: "w1", lease: 30))
         clock.advance(31)
         _ = try #require(try q.claim(worker: "w2", lease: 30))
         // The first worker's transfer completed after it lost the job: the printer has the file.
-        try q.recordDelivery(entry("interior.pdf", worker: "w1"))
+        try q.recordDelivery(entry("interior.pdf", worker: "w1", at: clock.now))
         #expect(try q.deliveries("a").map(\.file) == ["interior.pdf"])
-        #expect(try q.deliveries("a").first == entry("interior.pdf", worker: "w1"))
+        #expect(try q.deliveries("a").first == entry("interior.pdf", worker: "w1", at: clock.now))
         let verification = Verification(job: "a", orderSHA256: "order", attempt: 1, report: Data("{}".utf8), verifiedAt: clock.now)
         #expect(try !q.recordVerification(verification, worker: "w1"))
         #expect(try q.verification("a") == nil)
@@ -54,8 +49,11 @@ import Testing
         #expect(try q.requests("a").map(\.httpStatus) == [503])
     }
 
-    @Test func aManualRetryKeepsCountingAttemptsWithAFreshBudget() throws {
-        let q = try queue(attempts: 2)
+    @Test(arguments: Driver.allCases)
+    func aManualRetryKeepsCountingAttemptsWithAFreshBudget(_ driver: Driver) throws {
+        let fixture = try QueueFixture(driver)
+        let clock = fixture.clock
+        let q = try fixture.queue(attempts: 2)
         _ = try q.enqueue(id: "a", order: Data("x".utf8), signature: nil, replace: false)
         for _ in 0..<2 {
             _ = try #require(try q.claim(worker: "w", lease: 30))
@@ -80,11 +78,14 @@ import Testing
         #expect(try q.verification("a") == nil, "--render forgets them")
     }
 
-    @Test func replacingAnOrderKeepsTheLedgerAndForgettingAJobDropsItsRecords() throws {
-        let q = try queue()
+    @Test(arguments: Driver.allCases)
+    func replacingAnOrderKeepsTheLedgerAndForgettingAJobDropsItsRecords(_ driver: Driver) throws {
+        let fixture = try QueueFixture(driver)
+        let clock = fixture.clock
+        let q = try fixture.queue()
         _ = try q.enqueue(id: "a", order: Data("x".utf8), signature: nil, replace: false)
         _ = try #require(try q.claim(worker: "w", lease: 30))
-        try q.recordDelivery(entry("interior.pdf"))
+        try q.recordDelivery(entry("interior.pdf", at: clock.now))
         try q.recordRequest(UploadRequestRecord(job: "a", attempt: 1, file: "interior.pdf", destination: "printer", url: "u",
                                                 httpStatus: 201, error: nil, bytesSent: 10, at: clock.now))
         #expect(try q.recordVerification(Verification(job: "a", orderSHA256: "order", attempt: 1, report: Data(), verifiedAt: 0), worker: "w"))

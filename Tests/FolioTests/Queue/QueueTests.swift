@@ -10,20 +10,13 @@ final class TestClock: @unchecked Sendable {
     func advance(_ seconds: Double) { lock.lock(); value += seconds; lock.unlock() }
 }
 
+/// The conformance suite: every test runs on SQLite and on PostgreSQL.
 @Suite struct QueueTests {
-    let workspace: Workspace
-    let clock = TestClock()
-    init() throws { workspace = try Workspace() }
-
-    func queue(_ name: String = "q.db", random: Double = 0.5, attempts: Int = 3) throws -> SQLiteQueue {
-        let clock = self.clock
-        return try SQLiteQueue(path: workspace.root.appendingPathComponent(name),
-                               environment: QueueEnvironment(now: { clock.now }, random: { random }),
-                               retryPolicy: RetryPolicy(maxAttempts: attempts, baseDelay: 10, maxDelay: 100))
-    }
-
-    @Test func enqueueingTheSameOrderTwiceQueuesItOnce() throws {
-        let q = try queue()
+    @Test(arguments: Driver.allCases)
+    func enqueueingTheSameOrderTwiceQueuesItOnce(_ driver: Driver) throws {
+        let fixture = try QueueFixture(driver)
+        let clock = fixture.clock
+        let q = try fixture.queue()
         #expect(try q.enqueue(id: "a", order: Data("one".utf8), signature: nil, replace: false) == .queued)
         #expect(try q.enqueue(id: "a", order: Data("one".utf8), signature: nil, replace: false) == .duplicate)
         #expect(try q.enqueue(id: "a", order: Data("two".utf8), signature: nil, replace: false) == .conflict)
@@ -32,15 +25,17 @@ final class TestClock: @unchecked Sendable {
         #expect(try q.job("a")?.order == Data("two".utf8))
     }
 
-    @Test func concurrentWorkersNeverClaimTheSameJob() throws {
-        let setup = try queue()
+    @Test(arguments: Driver.allCases)
+    func concurrentWorkersNeverClaimTheSameJob(_ driver: Driver) throws {
+        let fixture = try QueueFixture(driver)
+        let clock = fixture.clock
+        let setup = try fixture.queue()
         for index in 0..<60 { _ = try setup.enqueue(id: String(format: "j%02d", index), order: Data("\(index)".utf8), signature: nil, replace: false) }
-        let path = workspace.root.appendingPathComponent("q.db")
         let lock = NSLock()
         nonisolated(unsafe) var claimed: [String] = []
         DispatchQueue.concurrentPerform(iterations: 6) { worker in
             // Each worker has its own connection, as separate runner processes do.
-            guard let own = try? SQLiteQueue(path: path) else { return }
+            guard let own = try? fixture.queue() else { return }
             while let job = try? own.claim(worker: "w\(worker)", lease: 600) {
                 lock.lock()
                 claimed.append(job.id)
@@ -51,8 +46,11 @@ final class TestClock: @unchecked Sendable {
         #expect(Set(claimed).count == 60)
     }
 
-    @Test func anExpiredLeaseIsClaimedAgainAndTheStaleWorkerChangesNothing() throws {
-        let q = try queue()
+    @Test(arguments: Driver.allCases)
+    func anExpiredLeaseIsClaimedAgainAndTheStaleWorkerChangesNothing(_ driver: Driver) throws {
+        let fixture = try QueueFixture(driver)
+        let clock = fixture.clock
+        let q = try fixture.queue()
         _ = try q.enqueue(id: "a", order: Data("x".utf8), signature: nil, replace: false)
         let first = try #require(try q.claim(worker: "dead", lease: 30))
         #expect(first.attempts == 1)
@@ -66,8 +64,11 @@ final class TestClock: @unchecked Sendable {
         #expect(try q.eventCounts("done") == ["a": 1])
     }
 
-    @Test func heartbeatsKeepALease() throws {
-        let q = try queue()
+    @Test(arguments: Driver.allCases)
+    func heartbeatsKeepALease(_ driver: Driver) throws {
+        let fixture = try QueueFixture(driver)
+        let clock = fixture.clock
+        let q = try fixture.queue()
         _ = try q.enqueue(id: "a", order: Data("x".utf8), signature: nil, replace: false)
         _ = try q.claim(worker: "w", lease: 30)
         for _ in 0..<5 {
@@ -79,8 +80,11 @@ final class TestClock: @unchecked Sendable {
         #expect(try q.job("a")?.stage == "render")
     }
 
-    @Test func failuresRetryWithBackoffThenFail() throws {
-        let q = try queue(random: 0.5, attempts: 3)
+    @Test(arguments: Driver.allCases)
+    func failuresRetryWithBackoffThenFail(_ driver: Driver) throws {
+        let fixture = try QueueFixture(driver)
+        let clock = fixture.clock
+        let q = try fixture.queue(random: 0.5, attempts: 3)
         _ = try q.enqueue(id: "a", order: Data("x".utf8), signature: nil, replace: false)
         _ = try q.claim(worker: "w", lease: 30)
         #expect(try q.finish(id: "a", worker: "w", succeeded: false, error: "boom", final: false) == .queued)
@@ -98,15 +102,21 @@ final class TestClock: @unchecked Sendable {
         #expect(try q.job("a")?.state == .queued)
     }
 
-    @Test func rejectedInputIsNotRetried() throws {
-        let q = try queue()
+    @Test(arguments: Driver.allCases)
+    func rejectedInputIsNotRetried(_ driver: Driver) throws {
+        let fixture = try QueueFixture(driver)
+        let clock = fixture.clock
+        let q = try fixture.queue()
         _ = try q.enqueue(id: "a", order: Data("x".utf8), signature: nil, replace: false)
         _ = try q.claim(worker: "w", lease: 30)
         #expect(try q.finish(id: "a", worker: "w", succeeded: false, error: "invalid", final: true) == .failed)
     }
 
-    @Test func onlyFinishedJobsCanBeForgotten() throws {
-        let q = try queue()
+    @Test(arguments: Driver.allCases)
+    func onlyFinishedJobsCanBeForgotten(_ driver: Driver) throws {
+        let fixture = try QueueFixture(driver)
+        let clock = fixture.clock
+        let q = try fixture.queue()
         _ = try q.enqueue(id: "a", order: Data("x".utf8), signature: nil, replace: false)
         #expect(try q.forget("a") == false, "a queued job was forgotten")
         _ = try q.claim(worker: "w", lease: 30)
@@ -118,8 +128,11 @@ final class TestClock: @unchecked Sendable {
         #expect(try q.enqueue(id: "a", order: Data("x".utf8), signature: nil, replace: false) == .queued)
     }
 
-    @Test func cancelPruneAndTheSchemaVersion() throws {
-        let q = try queue()
+    @Test(arguments: Driver.allCases)
+    func cancelPruneAndTheSchemaVersion(_ driver: Driver) throws {
+        let fixture = try QueueFixture(driver)
+        let clock = fixture.clock
+        let q = try fixture.queue()
         _ = try q.enqueue(id: "a", order: Data("x".utf8), signature: nil, replace: false)
         _ = try q.enqueue(id: "b", order: Data("y".utf8), signature: nil, replace: false)
         #expect(try q.cancel("a"))
@@ -128,11 +141,10 @@ final class TestClock: @unchecked Sendable {
         #expect(try q.prune(olderThan: 50) == 1)
         #expect(try q.jobs().map(\.id) == ["b"])
         // Opening again migrates nothing twice; a newer schema than this Folio knows is refused.
-        _ = try queue()
-        let database = try SQLiteDatabase(path: workspace.root.appendingPathComponent("q.db").path)
-        #expect(try database.execute("PRAGMA user_version").first?.first?.integer == SQLiteQueue.migrations.count)
-        try database.execute("PRAGMA user_version = 99")
-        #expect(throws: (any Error).self) { _ = try queue() }
+        _ = try fixture.queue()
+        #expect(try fixture.schemaVersion() == fixture.migrations)
+        try fixture.setSchemaVersion(99)
+        #expect(throws: (any Error).self) { _ = try fixture.queue() }
     }
 
     @Test func retryPolicyIsCappedFullJitter() {

@@ -8,8 +8,8 @@ extension Workspace {
     static let folio = repositoryRoot.appendingPathComponent(".build/debug/folio").path
 
     /// A workspace whose orders are small books, taken from the inbox at once.
-    static func batch(_ settings: String = "") throws -> Workspace {
-        try Workspace(settings: #", "intake_settle_s": 0, "retry_base_s": 0, "lease_s": 2"# + settings)
+    static func batch(_ settings: String = "", queue: String = "sqlite:../folio.db") throws -> Workspace {
+        try Workspace(settings: #", "intake_settle_s": 0, "retry_base_s": 0, "lease_s": 2"# + settings, queue: queue)
     }
 
     /// `count` orders of a one-entry diary, named PREFIX-00…, in the inbox.

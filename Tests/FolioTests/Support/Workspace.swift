@@ -16,7 +16,8 @@ final class Workspace {
     let exports: URL
     let jobs: URL
 
-    init(settings: String = "") throws {
+    /// `queue` is folio.json's queue (the SQLite file beside the workspace unless told).
+    init(settings: String = "", queue: String = "sqlite:../folio.db") throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-test-\(UUID().uuidString)")
         let config = root.appendingPathComponent("config")
         exports = root.appendingPathComponent("exports")
@@ -32,7 +33,7 @@ final class Workspace {
         }
         configFile = config.appendingPathComponent("folio.json")
         try Data("""
-            {"exports_root": "../exports", "inbox": "../inbox", "queue": "sqlite:../folio.db",
+            {"exports_root": "../exports", "inbox": "../inbox", "queue": "\(queue)",
              "jobs": "../jobs", "reports": "../reports", "workers": 1\(settings)}
             """.utf8).write(to: configFile)
     }

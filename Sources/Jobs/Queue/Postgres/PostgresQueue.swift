@@ -79,7 +79,7 @@ public final class PostgresQueue: QueueDriver {
     private func migrate() throws(PGConnection.Failure) {
         try transaction { (database) throws(PGConnection.Failure) in
             // One migrating process at a time, whoever starts first.
-            try database.execute("SELECT pg_advisory_xact_lock(74_656_311)")
+            try database.execute("SELECT pg_advisory_xact_lock(74656311)")
             try database.execute("CREATE TABLE IF NOT EXISTS folio_schema (version integer NOT NULL)")
             let rows = try database.execute("SELECT version FROM folio_schema")
             if rows.isEmpty { try database.execute("INSERT INTO folio_schema VALUES (0)") }
