@@ -24,6 +24,7 @@ bench: deps
 	$(SWIFT) build -c release
 	.build/release/folio bench
 	.build/release/folio bench --product a5-softcover-fogra39 --no-batch
+	.build/release/folio bench --queue
 
 clean:
 	rm -rf .build var

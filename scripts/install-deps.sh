@@ -7,7 +7,7 @@ packages=(
   pkg-config
   # C libraries Folio links
   libcairo2-dev libpango1.0-dev liblcms2-dev libjpeg62-turbo-dev libcurl4-openssl-dev
-  libcmark-dev libhyphen-dev libsqlite3-dev zlib1g-dev libqpdf-dev libpng-dev libssl-dev
+  libcmark-dev libhyphen-dev libsqlite3-dev zlib1g-dev libqpdf-dev libpng-dev libssl-dev libpq-dev
   # fonts: the typeface registry's families and the fallbacks for other scripts
   fontconfig fonts-ebgaramond fonts-inter fonts-dejavu-core fonts-noto-core fonts-noto-cjk
   fonts-symbola
@@ -22,6 +22,8 @@ packages=(
   chromium
   # the FOGRA39 print profile is built from Debian's measurement data (scripts/build-profiles.sh)
   argyll icc-profiles-free
+  # the PostgreSQL queue's tests and bench start private clusters (scripts/pg-cluster.sh)
+  postgresql-15
 )
 # EPUBCheck runs on Java; the tests launch its batch runner from source, which needs javac.
 command -v javac >/dev/null 2>&1 || packages+=(default-jdk-headless)
@@ -34,6 +36,12 @@ if ((${#missing[@]})); then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo=sudo
   echo "installing: ${missing[*]}"
+  # PostgreSQL's package would create and start a cluster as a service of the machine; the
+  # tests start their own, so none is made.
+  if [[ " ${missing[*]} " == *" postgresql-15 "* ]] && [ ! -e /etc/postgresql-common/createcluster.conf ]; then
+    $sudo mkdir -p /etc/postgresql-common/createcluster.d
+    echo "create_main_cluster = false" | $sudo tee /etc/postgresql-common/createcluster.d/folio-no-main-cluster.conf >/dev/null
+  fi
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi

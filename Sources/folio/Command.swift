@@ -15,6 +15,7 @@ enum Command {
           verify FILE... [--product ID] [--json]   byte-level checks of finished PDF and EPUB files
           bench [--product ID] [--threads N] [--no-batch]   time a half-year's and a year's whole job,
                                         the JPEG and text floors, and a batch through `run` (README)
+          bench --queue                 claims per second of empty jobs, SQLite and PostgreSQL, 1 and 4 processes
         The configuration is --config PATH, else $FOLIO_CONFIG, else config/folio.json.
         """
 
@@ -38,6 +39,7 @@ enum Command {
         case "cancel": return QueueCommands.change(arguments, console: console, retry: false)
         case "_job": return QueueCommands.job(arguments, console: console)
         case "_upload": return UploadCommand.run(arguments, console: console)
+        case "_claim-loop": return QueueThroughput.loop(arguments.positional.first ?? "")
         case "help", nil:
             console.say(usage)
             return arguments.command == nil ? 2 : 0

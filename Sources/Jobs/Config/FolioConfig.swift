@@ -24,6 +24,8 @@ public struct FolioConfig: Sendable {
     public var leaseSeconds = 60.0
     /// An inbox file must be unchanged this long before intake takes it.
     public var intakeSettleSeconds = 2.0
+    /// With `run --watch`: how often the hot folder is read.
+    public var intakeIntervalSeconds = 2.0
     /// Finished jobs are pruned from the queue after this many days.
     public var keepFinishedDays = 30.0
     /// Address space a job's process may use, in MB (0: no limit).
@@ -83,6 +85,7 @@ public struct FolioConfig: Sendable {
         let retryBase = reader.number("retry_base_s", required: false, in: 0...3600)
         let lease = reader.number("lease_s", required: false, in: 1...86_400)
         let settle = reader.number("intake_settle_s", required: false, in: 0...3600)
+        let intakeInterval = reader.number("intake_interval_s", required: false, in: 0.1...3600)
         let keep = reader.number("keep_finished_days", required: false, in: 0...3650)
         let memory = reader.integer("job_memory_mb", required: false, in: 0...1_000_000)
         let threads = reader.integer("threads", required: false, in: 0...256)
@@ -96,6 +99,7 @@ public struct FolioConfig: Sendable {
         if let retryBase { config.retryBaseSeconds = retryBase }
         if let lease { config.leaseSeconds = lease }
         if let settle { config.intakeSettleSeconds = settle }
+        if let intakeInterval { config.intakeIntervalSeconds = intakeInterval }
         if let keep { config.keepFinishedDays = keep }
         if let memory { config.jobMemoryMB = memory }
         if let threads { config.threads = threads }

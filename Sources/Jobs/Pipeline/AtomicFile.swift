@@ -2,9 +2,11 @@ import Foundation
 
 /// Files appear complete or not at all: written under a temporary name in the same folder,
 /// then renamed into place, so no half-written output is ever verified, uploaded or reported.
+/// Temporary names carry the process id: should a rescued attempt start while the process it
+/// replaces has not yet noticed, neither can take the other's half-written files.
 enum AtomicFile {
     static func temporary(for file: URL) -> URL {
-        file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).partial")
+        file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(getpid()).partial")
     }
 
     static func write(_ data: Data, to file: URL) throws {

@@ -29,7 +29,7 @@ enum PrintFinishing {
                            sheet: (T) -> SheetGeometry,
                            draw: (URL) throws(RenderError) -> T) throws(JobError) -> (file: URL, drawn: T) {
         let file = folder.appendingPathComponent(name)
-        let drawn = folder.appendingPathComponent(".\(file.deletingPathExtension().lastPathComponent).cairo.pdf")
+        let drawn = folder.appendingPathComponent(".\(file.deletingPathExtension().lastPathComponent).\(getpid()).cairo.pdf")
         let finished = AtomicFile.temporary(for: file)
         defer {
             try? FileManager.default.removeItem(at: drawn)

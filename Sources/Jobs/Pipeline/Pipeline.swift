@@ -80,7 +80,7 @@ public struct Pipeline: Sendable {
         // Photo workers start now and run ahead of the drawing while the text is laid out.
         let photos: PhotoPool
         do {
-            photos = try PhotoPool(product: input.product, threads: threads, scratch: folder.appendingPathComponent(".photos"),
+            photos = try PhotoPool(product: input.product, threads: threads, scratch: folder.appendingPathComponent(".photos-\(getpid())"),
                                    screens: input.order.outputs.contains(.epub))
         } catch {
             throw JobError.failed(code: "render-failed", message: error.message)

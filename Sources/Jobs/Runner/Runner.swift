@@ -58,7 +58,8 @@ public final class Runner {
         let prefix = "\(ProcessInfo.processInfo.hostName)-\(getpid())"
         _ = try queue.prune(olderThan: config.keepFinishedDays * 86_400)
         while true {
-            if !stop.isStopped, Date().timeIntervalSince(lastIntake) >= (options.watch ? 2 : .infinity) || lastIntake == .distantPast {
+            if !stop.isStopped, Date().timeIntervalSince(lastIntake) >= (options.watch ? config.intakeIntervalSeconds : .infinity)
+                || lastIntake == .distantPast {
                 let summary = try Intake(config: config, queue: queue).run()
                 if !summary.accepted.isEmpty || !summary.rejected.isEmpty {
                     onEvent(.intake(accepted: summary.accepted.count, rejected: summary.rejected))
@@ -109,9 +110,10 @@ public final class Runner {
                 if stop.isStopped { break }
                 if !options.watch, try !queue.hasPendingWork() { break }
             }
-            // Idle, a runner waits for a job to be queued (PostgreSQL's NOTIFY) rather than
-            // polling; with jobs to watch over, it looks again soon.
-            try queue.waitForWork(timeout: running.isEmpty ? 1 : 0.1)
+            // Idle, a runner waits for a job to be queued (PostgreSQL's NOTIFY), up to 5 s or the
+            // next look at the hot folder; with jobs to watch over, it looks again soon.
+            let nextIntake = options.watch ? config.intakeIntervalSeconds - Date().timeIntervalSince(lastIntake) : 5
+            try queue.waitForWork(timeout: running.isEmpty ? max(0.05, min(5, nextIntake)) : 0.1)
         }
         return ended
     }

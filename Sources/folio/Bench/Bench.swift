@@ -8,6 +8,7 @@ import Jobs
 /// Prints the figures and the targets beside them; exits 1 only if a job failed.
 enum Bench {
     static func run(_ arguments: Arguments, console: Console) -> Int32 {
+        if arguments.flags.contains("queue") { return QueueThroughput.run(console: console) }
         let options: BenchOptions
         do {
             options = try BenchOptions(arguments)

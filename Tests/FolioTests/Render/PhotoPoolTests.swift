@@ -41,7 +41,8 @@ import Testing
             #expect(report.status == .done, "\(String(describing: report.error))")
             #expect(report.preflight.contains { $0.code == "photo-corrupt" }, "the damaged photo is reported")
             digests.append(report.outputs.map { "\($0.kind) \($0.sha256)" })
-            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".photos").path), "prepared photos are removed")
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".photos") }
+            #expect(left.isEmpty, "prepared photos are removed: \(left)")
         }
         #expect(digests[0].count == 3)
         #expect(digests[0] == digests[1])

@@ -6,7 +6,9 @@ import Foundation
 final class PostgresCluster: @unchecked Sendable {
     let folder: URL
     let port: Int
-    let password = "folio-test-\(UUID().uuidString.prefix(8))"
+    /// One password for every cluster of the test process: FOLIO_PG_PASSWORD is process-wide.
+    static let password = "folio-test-\(UUID().uuidString.prefix(8))"
+    var password: String { Self.password }
 
     /// The one cluster most tests share, started on first use.
     static let shared: Result<PostgresCluster, any Error> = Result { try PostgresCluster() }
@@ -17,14 +19,14 @@ final class PostgresCluster: @unchecked Sendable {
     init() throws {
         // Under /tmp itself: the postgres system user must reach it.
         folder = URL(fileURLWithPath: "/tmp/folio-pg-\(getpid())-\(UUID().uuidString.prefix(8))")
-        guard Self.script("start", folder.path, password) == 0,
+        guard Self.script("start", folder.path, Self.password) == 0,
               let text = try? String(contentsOf: folder.appendingPathComponent("port"), encoding: .utf8),
               let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "PostgreSQL did not start: see \(folder.path)"])
         }
         self.port = port
         // Child processes (folio run) and the drivers made here find the password where Folio looks.
-        setenv("FOLIO_PG_PASSWORD", password, 1)
+        setenv("FOLIO_PG_PASSWORD", Self.password, 1)
         Self.lock.withLock {
             if Self.started.isEmpty { atexit { PostgresCluster.stopAll() } }
             Self.started.append(folder.path)

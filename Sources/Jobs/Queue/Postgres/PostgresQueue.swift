@@ -18,6 +18,9 @@ public final class PostgresQueue: QueueDriver {
 
     /// `url` carries no password: it comes from `password` (FOLIO_PG_PASSWORD) or libpq's own
     /// PGPASSWORD or ~/.pgpass.
+    /// The URL, which never carries a password.
+    var connectionURL: String { url }
+
     public init(url: String, password: String?, environment: QueueEnvironment = QueueEnvironment(),
                 retryPolicy: RetryPolicy = RetryPolicy(), outageBudget: Double = 600) throws {
         self.url = url
