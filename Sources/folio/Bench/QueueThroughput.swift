@@ -4,8 +4,8 @@ import Jobs
 /// `folio bench --queue`: the queue's own throughput. Empty jobs are queued, then 1 and 4
 /// runner processes (`folio _claim-loop`) claim and finish them as fast as they can, on SQLite
 /// and on PostgreSQL (a private cluster, scripts/pg-cluster.sh). The floor is the same SQL
-/// without Folio: pgbench running the claim and finish statements, and Python's sqlite3 module
-/// running them on one connection.
+/// without Folio: pgbench running the claim and finish statements (variables bound as
+/// parameters, `-M extended`), and Python's sqlite3 module running them on one connection.
 enum QueueThroughput {
     static let jobs = 2000
 
@@ -139,17 +139,19 @@ enum QueueThroughput {
             WITH next AS (SELECT id FROM jobs WHERE state = 'queued' ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
               UPDATE jobs SET state = 'running', worker = 'w' || :client_id, lease_until = 1e12, attempts = attempts + 1 FROM next
               WHERE jobs.id = next.id RETURNING jobs.id AS claimed \\gset
-            INSERT INTO events (job, at, event) VALUES (:'claimed', 0, 'claimed');
+            INSERT INTO events (job, at, event) VALUES (:claimed, 0, 'claimed');
             COMMIT;
             BEGIN;
-            UPDATE jobs SET state = 'done', worker = NULL WHERE id = :'claimed';
-            INSERT INTO events (job, at, event) VALUES (:'claimed', 0, 'done');
+            UPDATE jobs SET state = 'done', worker = NULL WHERE id = :claimed;
+            INSERT INTO events (job, at, event) VALUES (:claimed, 0, 'done');
             COMMIT;
             """.utf8).write(to: file)
         let start = Date()
-        let status = system("PGPASSWORD='\(password)' pgbench -n -q -h 127.0.0.1 -p \(port) -U folio -c \(clients) -j \(clients) "
-                            + "-t \(jobs / clients) -f '\(file.path)' \(database) >/dev/null 2>&1")
-        guard status == 0 else { throw BenchError("pgbench failed (status \(status))") }
+        let status = system("PGPASSWORD='\(password)' pgbench -n -M extended -h 127.0.0.1 -p \(port) -U folio -c \(clients) -j \(clients) "
+                            + "-t \(jobs / clients) -f '\(file.path)' \(database) >'\(file.path).log' 2>&1")
+        guard status == 0 else {
+            throw BenchError("pgbench failed (status \(status)): " + ((try? String(contentsOf: URL(fileURLWithPath: file.path + ".log"), encoding: .utf8)) ?? ""))
+        }
         return Date().timeIntervalSince(start)
     }
 

@@ -14,9 +14,7 @@ import Testing
     func onlyTheHolderWithALiveLeaseHoldsTheJob(_ driver: Driver) throws {
         let fixture = try QueueFixture(driver)
         let clock = fixture.clock
-        let q = try fixture.queue()
-        _ = try q.enqueue(id: "a", order: Data("x".utf8), signature: nil, replace: false)
-        _ = try #require(try q.claim(worker: "w1", lease: 30))
+        let q = try fixture.queueWithClaimedJob(worker: "w1")
         #expect(try q.holds(id: "a", worker: "w1"))
         #expect(try !q.holds(id: "a", worker: "w2"))
         clock.advance(31)
@@ -30,9 +28,7 @@ import Testing
     func theLedgerIsWrittenByWhoeverDeliveredButVerificationOnlyByTheHolder(_ driver: Driver) throws {
         let fixture = try QueueFixture(driver)
         let clock = fixture.clock
-        let q = try fixture.queue()
-        _ = try q.enqueue(id: "a", order: Data("x".utf8), signature: nil, replace: false)
-        _ = try #require(try q.claim(worker: "w1", lease: 30))
+        let q = try fixture.queueWithClaimedJob(worker: "w1")
         clock.advance(31)
         _ = try #require(try q.claim(worker: "w2", lease: 30))
         // The first worker's transfer completed after it lost the job: the printer has the file.

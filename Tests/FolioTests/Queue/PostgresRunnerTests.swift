@@ -13,6 +13,13 @@ import Testing
         return (workspace, try PostgresQueue(url: url, password: cluster.password))
     }
 
+    /// `count` orders for the printer, taken into the queue.
+    func queued(_ count: Int, prefix: String, in workspace: Workspace) throws -> [String] {
+        let ids = try workspace.drop(count, prefix: prefix, extra: ["destination": "printer"])
+        _ = try workspace.folio(["intake"])
+        return ids
+    }
+
     /// Runner processes, each printing into `runner-N.log` in the workspace.
     func runners(_ count: Int, _ workspace: Workspace, watch: Bool = false) throws -> [Process] {
         try (0..<count).map { index in
@@ -44,8 +51,7 @@ import Testing
         let cluster = try PostgresCluster.shared.get()
         let server = try FaultServer()
         let (workspace, queue) = try workspace(cluster, server)
-        let ids = try workspace.drop(60, prefix: "pg", extra: ["destination": "printer"])
-        _ = try workspace.folio(["intake"])
+        let ids = try queued(60, prefix: "pg", in: workspace)
         for runner in try runners(3, workspace) { runner.waitUntilExit() }
         try everyJobDoneOnce(ids, queue, server)
         // Another host: its own job folders, the same database, the whole night in view.
@@ -62,8 +68,7 @@ import Testing
         let cluster = try PostgresCluster.shared.get()
         let server = try FaultServer()
         let (workspace, queue) = try workspace(cluster, server)
-        let ids = try workspace.drop(30, prefix: "kill", extra: ["destination": "printer"])
-        _ = try workspace.folio(["intake"])
+        let ids = try queued(30, prefix: "kill", in: workspace)
         let processes = try runners(3, workspace)
         let victim = processes[0].processIdentifier
         let deadline = Date().addingTimeInterval(60)
@@ -83,8 +88,7 @@ import Testing
         defer { try? cluster.stop() }
         let server = try FaultServer()
         let (workspace, queue) = try workspace(cluster, server, settings: #", "max_attempts": 5"#)
-        let ids = try workspace.drop(30, prefix: "outage", extra: ["destination": "printer"])
-        _ = try workspace.folio(["intake"])
+        let ids = try queued(30, prefix: "outage", in: workspace)
         let processes = try runners(3, workspace)
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, try (queue.eventCounts("done").count < 5) { Thread.sleep(forTimeInterval: 0.05) }

@@ -39,6 +39,14 @@ final class QueueFixture: @unchecked Sendable {
         }
     }
 
+    /// A queue holding job `a`, queued and claimed by `worker` for 30 s.
+    func queueWithClaimedJob(worker: String) throws -> QueueDriver {
+        let queue = try queue()
+        _ = try queue.enqueue(id: "a", order: Data("x".utf8), signature: nil, replace: false)
+        _ = try #require(try queue.claim(worker: worker, lease: 30))
+        return queue
+    }
+
     /// Sets the stored schema version, as a newer Folio would have left it.
     func setSchemaVersion(_ version: Int) throws {
         switch driver {
