@@ -7,6 +7,15 @@ import Testing
     @Test func knownVectors() {
         #expect(SHA256.hex(of: Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(SHA256.hex(of: Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        // FIPS 180-4's two-block example (448 bits).
+        #expect(SHA256.hex(of: Data("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        // RFC 4231, test cases 1 and 6 (a key longer than the block is hashed first).
+        #expect(HMACSHA256.hex(key: Data(repeating: 0x0b, count: 20), message: Data("Hi There".utf8))
+            == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
+        #expect(HMACSHA256.hex(key: Data(repeating: 0xaa, count: 131),
+                               message: Data("Test Using Larger Than Block-Size Key - Hash Key First".utf8))
+            == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
         // RFC 4231, test case 2.
         #expect(HMACSHA256.hex(key: Data("Jefe".utf8), message: Data("what do ya want for nothing?".utf8))
             == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
