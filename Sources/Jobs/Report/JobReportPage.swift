@@ -51,18 +51,22 @@ enum JobReportPage {
         }
         body += "<h2>Uploads</h2>\n"
         if report.uploads.isEmpty { body += "<p class=\"muted\">Nothing was sent.</p>\n" } else {
-            body += "<table><tr><th>file</th><th>destination</th><th>status</th><th>requests, by job attempt</th></tr>"
+            // Three narrow columns, so the table fits a phone: the destination and the ledger's
+            // time go under the status.
+            body += "<table><tr><th>file</th><th>status</th><th>requests (#attempt)</th></tr>"
             for upload in report.uploads {
                 let attempts = upload.attempts.map { attempt in
-                    let outcome = [attempt.httpStatus.map { "HTTP \($0)" }, attempt.error.map(HTML.escape), "\(attempt.bytesSent) bytes"]
+                    let outcome = [attempt.httpStatus.map { "HTTP \($0)" }, attempt.error.map(HTML.escape), "\(attempt.bytesSent) B"]
                     return (attempt.jobAttempt.map { "#\($0): " } ?? "") + outcome.compactMap { $0 }.joined(separator: ", ")
                 }.joined(separator: "<br>")
                 var status = "<span class=\"status \(upload.status == "failed" ? "failed" : "done")\">\(HTML.escape(upload.status))</span>"
+                status += "<br><span class=\"muted\">to \(HTML.escape(upload.destination))</span>"
                 if let note = upload.note { status += "<br><span class=\"muted\">\(HTML.escape(note))</span>" }
                 if let delivered = upload.delivered, upload.status != "skipped" {
-                    status += "<br><span class=\"muted\">at \(HTML.escape(delivered.at))" + (delivered.responseID.map { " as \(HTML.escape($0))" } ?? "") + "</span>"
+                    let time = delivered.at.split(separator: "T").last.map { String($0.prefix(8)) + " UTC" } ?? delivered.at
+                    status += "<br><span class=\"muted\">at \(HTML.escape(time))" + (delivered.responseID.map { " as \(HTML.escape($0))" } ?? "") + "</span>"
                 }
-                body += "<tr><td>\(HTML.escape(upload.file))</td><td>\(HTML.escape(upload.destination))</td><td>\(status)</td><td>\(attempts)</td></tr>"
+                body += "<tr><td>\(HTML.escape(upload.file))</td><td>\(status)</td><td>\(attempts)</td></tr>"
             }
             body += "</table>\n"
         }
