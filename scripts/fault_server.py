@@ -12,6 +12,7 @@ the behaviour; requests are counted per path:
   story/...         503, then 429 with Retry-After: 1, then the connection closed after half
                     the body, then as ok
   slow/...          waits 0.3 s before reading the body, then as ok
+  trickle/...       reads the body 8 KiB every half second, then as ok
   afterbody/...     reads the whole body, then closes without an answer (first request only)
   http09/...        reads the whole body, then answers without a status line (first only)
   headerjunk/...    reads the whole body, then a status line and a header without a colon
@@ -187,7 +188,9 @@ class Handler(BaseHTTPRequestHandler):
         digest = hashlib.sha256()
         received = 0
         while received < length:
-            chunk = self.rfile.read(min(1 << 20, length - received))
+            if mode == "trickle":
+                time.sleep(0.5)
+            chunk = self.rfile.read(min(8192 if mode == "trickle" else 1 << 20, length - received))
             if not chunk:
                 break
             digest.update(chunk)

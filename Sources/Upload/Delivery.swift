@@ -54,8 +54,10 @@ public struct DeliveryHooks: Sendable {
     /// Called after each request, before any wait for the next, so a record of every request
     /// survives a crash of the process that sent it.
     public var onAttempt: @Sendable (DeliveryAttempt) -> Void
-    /// Polled while a body is being sent: true aborts the transfer (the job is no longer this
-    /// process's). A body sent whole is never cut off: its answer says whether the printer has it.
+    /// Polled during a transfer: true aborts it (another process may be sending the same file
+    /// now). Bytes in the socket's buffers are not yet the printer's, so the transfer is cut off
+    /// whatever its progress; only an answer already on its way can be lost, and the resend
+    /// carries the same Idempotency-Key.
     public var shouldAbort: @Sendable () -> Bool
 
     public init(onAttempt: @escaping @Sendable (DeliveryAttempt) -> Void = { _ in },

@@ -12,6 +12,10 @@ final class Fence: @unchecked Sendable {
     private let parent = getppid()
     private let lock = NSLock()
     private var lost: String?
+    /// The queue says another may hold the job now: a transfer under way is cut off at once.
+    /// A runner that died leaves the lease standing for a while, so a transfer goes on, checked
+    /// every second, and its outcome is recorded.
+    private var superseded = false
     private var transferring = false
     /// When the queue last said the job is this worker's. Renewals leave at least two thirds of
     /// a lease, so past that with no answer (the database unreachable) the hold is not sure.
@@ -25,22 +29,27 @@ final class Fence: @unchecked Sendable {
         self.lease = lease
     }
 
-    /// Watches the parent every quarter second and the queue every `leaseCheck` seconds.
+    /// Watches the parent every quarter second and the queue every `leaseCheck` seconds, or
+    /// every second while a file is being sent: a rescued attempt may start sending the same
+    /// file as soon as the lease runs out, so this one must stop within the time the other
+    /// needs to start (a claim, a process, digests checked again).
     func start(leaseCheck: Double) {
         Thread.detachNewThread { [self] in
             var lastCheck = Date()
             while true {
                 Thread.sleep(forTimeInterval: 0.25)
-                if getppid() != parent { lose("its runner is gone") }
-                if Date().timeIntervalSince(lastCheck) >= leaseCheck {
+                if getppid() != parent { lose("its runner is gone", superseded: false) }
+                let interval = lock.withLock { transferring } ? min(1, leaseCheck) : leaseCheck
+                if Date().timeIntervalSince(lastCheck) >= interval {
                     lastCheck = Date()
-                    if case .lost(let reason) = check() { lose(reason) }
+                    if case .lost(let reason) = check() { lose(reason, superseded: true) }
                 }
             }
         }
     }
 
-    var isLost: Bool { lock.withLock { lost != nil } }
+    /// True once another may be sending this job's files: the transfer under way must stop.
+    var isSuperseded: Bool { lock.withLock { superseded } }
 
     private enum Hold { case held, lost(String), unknown }
 
@@ -66,7 +75,11 @@ final class Fence: @unchecked Sendable {
             case .held:
                 lock.withLock { transferring = true }
                 return
-            case .lost(let reason): lock.withLock { lost = lost ?? reason }
+            case .lost(let reason):
+                lock.withLock {
+                    lost = lost ?? reason
+                    superseded = true
+                }
             case .unknown: Thread.sleep(forTimeInterval: 0.25)
             }
         }
@@ -79,10 +92,11 @@ final class Fence: @unchecked Sendable {
         if let lost { leave(lost, before: nil) }
     }
 
-    private func lose(_ reason: String) {
+    private func lose(_ reason: String, superseded: Bool) {
         lock.lock()
         defer { lock.unlock() }
         if lost == nil { lost = reason }
+        if superseded { self.superseded = true }
         if !transferring { leave(reason, before: nil) }
     }
 

@@ -18,7 +18,7 @@ protocol JobLedger: AnyObject, Sendable {
     func beginTransfer(_ file: String)
     /// Called once a transfer has ended and its outcome is recorded.
     func endTransfer()
-    /// True once the job is lost mid-transfer: the body still going is abandoned.
+    /// True once another may hold the job: the transfer under way is cut off.
     var shouldAbort: Bool { get }
 }
 

@@ -54,5 +54,5 @@ final class QueueLedger: JobLedger, @unchecked Sendable {
 
     func beginTransfer(_ file: String) { fence.beginTransfer(file) }
     func endTransfer() { fence.endTransfer() }
-    var shouldAbort: Bool { fence.isLost }
+    var shouldAbort: Bool { fence.isSuperseded }
 }

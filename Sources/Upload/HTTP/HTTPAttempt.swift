@@ -94,12 +94,9 @@ struct HTTPAttempt {
         }
         curl.set(CURLOPT_XFERINFODATA, pointer: pointer)
         curl.set(CURLOPT_NOPROGRESS, 0)
-        _ = folio_curl_set_xferinfo_function(curl.handle) { user, _, _, uploadTotal, uploaded in
+        _ = folio_curl_set_xferinfo_function(curl.handle) { user, _, _, _, _ in
             guard let user else { return 0 }
-            let context = Unmanaged<Context>.fromOpaque(user).takeUnretainedValue()
-            // Only before the body is all sent: after that the answer is awaited, since it says
-            // whether the printer has the file.
-            return (uploadTotal == 0 || uploaded < uploadTotal) && context.shouldAbort() ? 1 : 0
+            return Unmanaged<Context>.fromOpaque(user).takeUnretainedValue().shouldAbort() ? 1 : 0
         }
         var mime: OpaquePointer?
         if let formField {

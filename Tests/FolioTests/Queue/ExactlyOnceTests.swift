@@ -133,6 +133,59 @@ import Testing
         #expect(try queue.verification(ids[0]) == nil)
     }
 
+    /// The lease goes to another worker while a body is on its way (the runner alive but
+    /// stalled): within a second or two the transfer is abandoned, so the rescued attempt is
+    /// the only one that can deliver. The lease is long here, so only the checks made during
+    /// the transfer can notice in time.
+    @Test func aTransferStopsSoonAfterItsLeaseIsTaken() throws {
+        let server = try FaultServer()
+        let workspace = try Workspace(settings: #", "intake_settle_s": 0, "lease_s": 60"#)
+        try workspace.printer(server.url("trickle/{order}/{file}"))
+        // Photos make the interior megabytes, more than loopback's socket buffers hold: the
+        // body is still on its way when the lease is taken.
+        let photos = ["orientation/libavif_dog_exif_extended_xmp_icc.jpg", "color/prism_pizza-rgb8-srgb.jpg", "color/prism_pizza-rgb8-displayp3.jpg"]
+        let export = try workspace.writeExport("big", journal: Sample.journal([Sample.entry(
+            "e1", "2025-03-03T10:00:00Z", text: "A day of pictures.",
+            photos: photos.indices.map { ["file": "photos/p\($0).jpg", "caption": "Photo \($0)"] })]))
+        for (index, path) in photos.enumerated() {
+            try FileManager.default.copyItem(at: corpusRoot.appendingPathComponent("photos/\(path)"),
+                                             to: export.appendingPathComponent("photos/p\(index).jpg"))
+        }
+        let ids = ["taken-00"]
+        let (order, _) = try workspace.writeOrder(Sample.order(id: ids[0], export: "big", extra: ["destination": "printer"]), name: "taken.json")
+        #expect(try workspace.folio(["enqueue", order.path]).status == 0)
+        let queue = try SQLiteQueue(path: workspace.root.appendingPathComponent("folio.db"))
+        _ = try #require(try queue.claim(worker: "stalled", lease: 600))
+        let job = Process()
+        job.executableURL = URL(fileURLWithPath: Workspace.folio)
+        job.arguments = ["_job", ids[0], "--worker", "stalled", "--config", workspace.configFile.path]
+        let log = workspace.root.appendingPathComponent("job-process.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        job.standardOutput = try FileHandle(forWritingTo: log)
+        job.standardError = job.standardOutput
+        try job.run()
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline, try queue.job(ids[0])?.stage.hasPrefix("upload") != true { Thread.sleep(forTimeInterval: 0.05) }
+        Thread.sleep(forTimeInterval: 1)
+        let taken = try Tool.run("python3", ["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("UPDATE jobs SET worker = 'rescuer', lease_until = 1e12 WHERE id = ?", (sys.argv[2],))
+            db.commit()
+            """, workspace.root.appendingPathComponent("folio.db").path, ids[0]])
+        #expect(taken.status == 0, "\(taken.errors)")
+        let taking = Date()
+        while job.isRunning && Date().timeIntervalSince(taking) < 15 { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(!job.isRunning, "the job process went on sending after its lease was taken")
+        if job.isRunning { job.terminate() }
+        job.waitUntilExit()
+        #expect(job.terminationStatus == 137)
+        let seen = try server.requests().map { "\($0["path"] ?? "") \($0["bytes"] ?? "")" }
+        let said = try String(contentsOf: log, encoding: .utf8)
+        #expect(try server.accepted().isEmpty, "nothing was accepted from the process that lost its lease: \(seen); \(said)")
+        #expect(try queue.deliveries(ids[0]).isEmpty)
+    }
+
     /// 3 runners × 2 workers share the SQLite queue; one is killed with kill -9 while its jobs
     /// deliver. Five times: no file is accepted twice, every job ends done once.
     @Test func killingARunnerMidBatchNeverDeliversAFileTwice() throws {
