@@ -11,6 +11,9 @@ final class Fence: @unchecked Sendable {
     private let lease: Double
     private let parent = getppid()
     private let lock = NSLock()
+    /// The fence's connection is asked from the watching thread and, before each file, from
+    /// the job's own: one at a time (a libpq connection serves one thread at a time).
+    private let asking = NSLock()
     private var lost: String?
     /// The queue says another may hold the job now: a transfer under way is cut off at once.
     /// A runner that died leaves the lease standing for a while, so a transfer goes on, checked
@@ -57,7 +60,9 @@ final class Fence: @unchecked Sendable {
     /// could have run out.
     private func check() -> Hold {
         do {
-            guard try queue.holds(id: id, worker: worker) else { return .lost("the queue no longer has it as \(worker)'s") }
+            guard try asking.withLock({ try queue.holds(id: id, worker: worker) }) else {
+                return .lost("the queue no longer has it as \(worker)'s")
+            }
             lock.withLock { confirmed = Date() }
             return .held
         } catch {
