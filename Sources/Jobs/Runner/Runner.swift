@@ -149,7 +149,7 @@ public final class Runner {
     private func keptFiles(_ job: QueuedJob) throws -> Set<String> {
         guard let verification = try queue.verification(job.id), verification.orderSHA256 == job.orderSHA256,
               let report = try? JSONDecoder().decode(JobReport.self, from: verification.report) else { return [] }
-        return Set(report.outputs.map(\.file) + ["preview-cover.png", "preview-spread-1.png", "preview-spread-2.png"])
+        return Set(report.outputs.map(\.file) + ReportStore.previews)
     }
 
     /// Ends the attempt in the queue from the child's report, or from how it died.

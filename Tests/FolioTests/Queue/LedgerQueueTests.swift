@@ -78,9 +78,7 @@ import Testing
     func replacingAnOrderKeepsTheLedgerAndForgettingAJobDropsItsRecords(_ driver: Driver) throws {
         let fixture = try QueueFixture(driver)
         let clock = fixture.clock
-        let q = try fixture.queue()
-        _ = try q.enqueue(id: "a", order: Data("x".utf8), signature: nil, replace: false)
-        _ = try #require(try q.claim(worker: "w", lease: 30))
+        let q = try fixture.queueWithClaimedJob(worker: "w")
         try q.recordDelivery(entry("interior.pdf", at: clock.now))
         try q.recordRequest(UploadRequestRecord(job: "a", attempt: 1, file: "interior.pdf", destination: "printer", url: "u",
                                                 httpStatus: 201, error: nil, bytesSent: 10, at: clock.now))

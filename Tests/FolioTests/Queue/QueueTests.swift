@@ -15,7 +15,6 @@ final class TestClock: @unchecked Sendable {
     @Test(arguments: Driver.allCases)
     func enqueueingTheSameOrderTwiceQueuesItOnce(_ driver: Driver) throws {
         let fixture = try QueueFixture(driver)
-        let clock = fixture.clock
         let q = try fixture.queue()
         #expect(try q.enqueue(id: "a", order: Data("one".utf8), signature: nil, replace: false) == .queued)
         #expect(try q.enqueue(id: "a", order: Data("one".utf8), signature: nil, replace: false) == .duplicate)
@@ -28,7 +27,6 @@ final class TestClock: @unchecked Sendable {
     @Test(arguments: Driver.allCases)
     func concurrentWorkersNeverClaimTheSameJob(_ driver: Driver) throws {
         let fixture = try QueueFixture(driver)
-        let clock = fixture.clock
         let setup = try fixture.queue()
         for index in 0..<60 { _ = try setup.enqueue(id: String(format: "j%02d", index), order: Data("\(index)".utf8), signature: nil, replace: false) }
         let lock = NSLock()
@@ -68,9 +66,7 @@ final class TestClock: @unchecked Sendable {
     func heartbeatsKeepALease(_ driver: Driver) throws {
         let fixture = try QueueFixture(driver)
         let clock = fixture.clock
-        let q = try fixture.queue()
-        _ = try q.enqueue(id: "a", order: Data("x".utf8), signature: nil, replace: false)
-        _ = try q.claim(worker: "w", lease: 30)
+        let q = try fixture.queueWithClaimedJob(worker: "w")
         for _ in 0..<5 {
             clock.advance(20)
             #expect(try q.heartbeat(id: "a", worker: "w", lease: 30))
@@ -105,17 +101,13 @@ final class TestClock: @unchecked Sendable {
     @Test(arguments: Driver.allCases)
     func rejectedInputIsNotRetried(_ driver: Driver) throws {
         let fixture = try QueueFixture(driver)
-        let clock = fixture.clock
-        let q = try fixture.queue()
-        _ = try q.enqueue(id: "a", order: Data("x".utf8), signature: nil, replace: false)
-        _ = try q.claim(worker: "w", lease: 30)
+        let q = try fixture.queueWithClaimedJob(worker: "w")
         #expect(try q.finish(id: "a", worker: "w", succeeded: false, error: "invalid", final: true) == .failed)
     }
 
     @Test(arguments: Driver.allCases)
     func onlyFinishedJobsCanBeForgotten(_ driver: Driver) throws {
         let fixture = try QueueFixture(driver)
-        let clock = fixture.clock
         let q = try fixture.queue()
         _ = try q.enqueue(id: "a", order: Data("x".utf8), signature: nil, replace: false)
         #expect(try q.forget("a") == false, "a queued job was forgotten")

@@ -2,8 +2,8 @@ import CPQ
 import Foundation
 
 /// One libpq connection, owned here and finished on deinit. Parameters are always bound
-/// (`PQexecParams`, text format), never spliced into SQL; results are text. One connection per
-/// thread: a `PGConnection` is not shared.
+/// (`PQexecParams`, text format), never spliced into SQL; results are text. A connection serves
+/// one thread at a time.
 final class PGConnection {
     struct Failure: Error, CustomStringConvertible {
         var message: String
@@ -25,8 +25,9 @@ final class PGConnection {
             keywords.append("password")
             values.append(password)
         }
-        let connection = Self.withCStrings(keywords) { keywordPointers in
-            Self.withCStrings(values) { valuePointers in PQconnectdbParams(keywordPointers, valuePointers, 1) }
+        // libpq reads both lists up to a NULL.
+        let connection = Self.withOptionalCStrings(keywords + [nil]) { keywordPointers in
+            Self.withOptionalCStrings(values + [nil]) { valuePointers in PQconnectdbParams(keywordPointers, valuePointers, 1) }
         }
         guard let connection else { throw Failure(message: "libpq could not allocate a connection", state: nil, connectionLost: true) }
         guard PQstatus(connection) == CONNECTION_OK else {
@@ -93,12 +94,6 @@ final class PGConnection {
     static func redacted(_ message: String, password: String?) -> String {
         guard let password, !password.isEmpty else { return message.trimmingCharacters(in: .whitespacesAndNewlines) }
         return message.replacingOccurrences(of: password, with: "[redacted]").trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    private static func withCStrings<T>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
-        let copies = strings.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
-        return body(copies.map { UnsafePointer($0) } + [nil])
     }
 
     private static func withOptionalCStrings<T>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
