@@ -2,8 +2,9 @@ import Foundation
 
 /// A job process's hold on its job. It leaves at once when its runner dies (even by kill -9) or
 /// the queue no longer has the job as its worker's, so that nothing an orphan does can pass for
-/// the new holder's work; during a transfer it waits for that transfer to end and be recorded,
-/// because a file the printer accepted must reach the ledger.
+/// the new holder's work. During a transfer it leaves once that transfer has ended and been
+/// recorded (a file the printer accepted must reach the ledger); a transfer is cut off first
+/// when the queue says another may hold the job.
 final class Fence: @unchecked Sendable {
     private let queue: QueueDriver
     private let id: String
@@ -24,7 +25,8 @@ final class Fence: @unchecked Sendable {
     /// a lease, so past that with no answer (the database unreachable) the hold is not sure.
     private var confirmed = Date()
 
-    /// `queue` is this fence's own connection, failing fast: it is read from the watching thread.
+    /// `queue` is this fence's own connection, failing fast, asked from the watching thread and
+    /// before each file.
     init(queue: QueueDriver, id: String, worker: String, lease: Double) {
         self.queue = queue
         self.id = id
