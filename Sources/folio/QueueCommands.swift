@@ -110,24 +110,22 @@ enum QueueCommands {
         }
     }
 
-    static func change(_ arguments: Arguments, console: Console, retry: Bool) -> Int32 {
-        guard let id = arguments.positional.first else {
-            console.complain("usage: folio \(retry ? "retry ID [--render]" : "cancel ID")")
+    /// `retry ID [--render]`, `cancel ID`, `approve ID`, `reject ID --reason TEXT`: one job,
+    /// recorded in its events as done by this user on this host.
+    static func act(_ arguments: Arguments, console: Console, _ action: JobAction) -> Int32 {
+        let usage = ["retry": "retry ID [--render]", "cancel": "cancel ID", "approve": "approve ID",
+                     "reject": "reject ID --reason TEXT"][arguments.command ?? ""] ?? action.rawValue
+        guard let id = arguments.positional.first, action != .reject || arguments.options["reason"] != nil else {
+            console.complain("usage: folio \(usage)")
             return 2
         }
-        return withQueue(arguments, console: console) { _, queue in
-            guard let job = try queue.job(id) else {
-                console.complain("no job \(id)")
-                return 2
-            }
-            let fresh = arguments.flags.contains("render")
-            let changed = retry ? try queue.retry(id, freshRender: fresh) : try queue.cancel(id)
-            if changed {
-                console.say("\(id): \(retry ? "queued again" + (fresh ? ", to be rendered afresh" : "") : "cancelled")")
-                return 0
-            }
-            console.complain("\(id) is \(job.state.rawValue): only \(retry ? "failed or cancelled jobs can be retried" : "queued jobs can be cancelled")")
-            return 2
+        let fresh = action == .retry && arguments.flags.contains("render")
+        return withQueue(arguments, console: console) { config, queue in
+            let actor = "\(ProcessInfo.processInfo.userName)@\(ProcessInfo.processInfo.hostName)"
+            let outcome = try (fresh ? .retryFresh : action).perform(on: id, by: actor, reason: arguments.options["reason"],
+                                                                     queue: queue, config: config)
+            if outcome.changed { console.say(outcome.message) } else { console.complain(outcome.message) }
+            return outcome.changed ? 0 : 2
         }
     }
 

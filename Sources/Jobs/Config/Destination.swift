@@ -37,6 +37,8 @@ public struct Destination: Sendable, Equatable {
     /// `tls.ca_file`: PEM certificates of a private CA that signed the printer's certificate
     /// (resolved against the config folder); verification stays on either way.
     public var caFile: String?
+    /// `review`: whether books sent here wait for an operator once verified.
+    public var review = ReviewPolicy.never
 
     static let placeholders = ["order", "file", "kind", "sha256"]
 
@@ -103,6 +105,7 @@ public struct Destination: Sendable, Equatable {
             }
             tlsReader.rejectUnknownKeys()
         }
+        let review = reader.choice("review", required: false, from: ReviewPolicy.names).flatMap(ReviewPolicy.init) ?? .never
         reader.rejectUnknownKeys()
         try issues.check()
         guard let url, let method else { throw InputError(issues.issues) }
@@ -112,6 +115,7 @@ public struct Destination: Sendable, Equatable {
         (destination.formField, destination.formFields) = form
         destination.protocolName = protocolName
         destination.caFile = caFile
+        destination.review = review
         return destination
     }
 

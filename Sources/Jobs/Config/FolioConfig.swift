@@ -32,6 +32,8 @@ public struct FolioConfig: Sendable {
     public var jobMemoryMB = 8192
     /// Threads one job may keep busy; 0: the cores the process may use, shared by the workers.
     public var threads = 0
+    /// `console_tokens`: the file of the console's hashed tokens and their roles.
+    public var consoleTokens: URL?
 
     /// Threads for each of `workers` jobs running at once: the setting when it names a number,
     /// else the cores divided among the workers, so the batch never asks for more than the
@@ -89,6 +91,7 @@ public struct FolioConfig: Sendable {
         let keep = reader.number("keep_finished_days", required: false, in: 0...3650)
         let memory = reader.integer("job_memory_mb", required: false, in: 0...1_000_000)
         let threads = reader.integer("threads", required: false, in: 0...256)
+        let consoleTokens = reader.string("console_tokens", required: false).map { folder.appendingPathComponent($0).standardizedFileURL }
         reader.rejectUnknownKeys()
         try issues.check()
         guard let exportsRoot, let inbox, let queue, let jobs, let reports else { throw InputError(issues.issues) }
@@ -103,6 +106,7 @@ public struct FolioConfig: Sendable {
         if let keep { config.keepFinishedDays = keep }
         if let memory { config.jobMemoryMB = memory }
         if let threads { config.threads = threads }
+        config.consoleTokens = consoleTokens
         return config
     }
 
@@ -135,6 +139,10 @@ public struct FolioConfig: Sendable {
 
     public func product(_ id: String) throws(InputError) -> Product {
         try ProductLoader.load(productFile(id), id: id)
+    }
+
+    func productWithReview(_ id: String) throws(InputError) -> (product: Product, review: ReviewPolicy) {
+        try ProductLoader.loadWithReview(productFile(id), id: id)
     }
 
     public func destination(_ id: String) throws(InputError) -> Destination {

@@ -4,6 +4,11 @@ import Prepress
 /// Reads `config/products/ID.json` into Prepress's `Product`.
 enum ProductLoader {
     static func load(_ file: URL, id: String) throws(InputError) -> Product {
+        try loadWithReview(file, id: id).product
+    }
+
+    /// The product and its `review` policy, which is Folio's, not the book's.
+    static func loadWithReview(_ file: URL, id: String) throws(InputError) -> (product: Product, review: ReviewPolicy) {
         let shown = file.path
         let issues = IssueList(file: shown)
         guard var reader = ObjectReader(try JSONValue.load(file, shownAs: shown), path: "", issues: issues) else {
@@ -59,6 +64,7 @@ enum ProductLoader {
                 bleedEdges?.insert(value)
             }
         }
+        let review = reader.choice("review", required: false, from: ReviewPolicy.names).flatMap(ReviewPolicy.init) ?? .never
         reader.rejectUnknownKeys()
         if let binding, binding == Product.Binding.saddleStitch.rawValue, let rules, rules.multiple % 4 != 0 {
             issues.add("invalid-value", "pages.multiple", "a saddle-stitched book needs a multiple of 4, got \(rules.multiple)")
@@ -87,6 +93,6 @@ enum ProductLoader {
         if let cropMarks { product.cropMarks = cropMarks }
         product.typefaces = typefaces
         if let bleedEdges { product.bleedEdges = bleedEdges }
-        return product
+        return (product, review)
     }
 }

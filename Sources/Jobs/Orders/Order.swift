@@ -133,7 +133,7 @@ public struct Order: Sendable, Equatable {
         }
     }
 
-    static func isValidIdentifier(_ text: String) -> Bool {
+    public static func isValidIdentifier(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, text.unicodeScalars.count <= 100,
               first.isASCIIAlphanumeric else { return false }
         return text.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || "._-".unicodeScalars.contains($0) }

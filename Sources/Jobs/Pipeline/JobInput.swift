@@ -9,6 +9,8 @@ struct JobInput {
     var product: Product
     var destination: Destination
     var journal: Journal
+    /// The stricter of the product's and the destination's `review`.
+    var review: ReviewPolicy
 
     /// What the covers show, from the order; the night sky is seeded by the order id.
     var coverContent: CoverContent {
@@ -22,9 +24,10 @@ struct JobInput {
         let order = try Order.decode(orderData, file: orderFile)
         var issues: [InputIssue] = []
         var product: Product?
+        var productReview = ReviewPolicy.never
         var destination: Destination?
         if FileManager.default.fileExists(atPath: config.productFile(order.product).path) {
-            do { product = try config.product(order.product) } catch { issues += error.issues }
+            do { (product, productReview) = try config.productWithReview(order.product) } catch { issues += error.issues }
         } else {
             issues.append(InputIssue(code: "unknown-reference", file: orderFile, path: "product",
                                      message: "no product \"\(order.product)\" (available: \(config.available("products").joined(separator: ", ")))"))
@@ -59,6 +62,7 @@ struct JobInput {
         }
         guard issues.isEmpty, let product, let destination, let journal else { throw InputError(issues) }
 
-        return JobInput(order: order, product: product, destination: destination, journal: journal)
+        return JobInput(order: order, product: product, destination: destination, journal: journal,
+                        review: max(productReview, destination.review))
     }
 }

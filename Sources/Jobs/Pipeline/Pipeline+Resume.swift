@@ -23,6 +23,19 @@ extension Pipeline {
         return (verified, reuse.attempt)
     }
 
+    /// True when the verified book waits for an operator (the report says `held` and why);
+    /// an approved job's report says who approved it, and it is delivered.
+    func holdsForReview(_ input: JobInput, report: inout JobReport) -> Bool {
+        guard let reason = input.review.holdReason(for: report.preflight) else { return false }
+        if let approvedBy {
+            report.review = .init(policy: input.review.rawValue, state: .approved, reason: reason, by: approvedBy, at: nil)
+            return false
+        }
+        report.review = .init(policy: input.review.rawValue, state: .held, reason: reason, by: nil, at: nil)
+        report.status = .held
+        return true
+    }
+
     /// Delivers verified outputs through the ledger; fails the job when not every file arrived.
     func deliverOutputs(_ input: JobInput, orderSHA256: String, folder: URL, clock: inout StageClock, report: inout JobReport) throws(JobError) {
         let bytes = report.outputs.reduce(Int64(0)) { $0 + $1.bytes }

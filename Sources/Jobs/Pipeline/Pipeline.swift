@@ -17,6 +17,8 @@ public struct Pipeline: Sendable {
     /// What an earlier attempt of this job verified: delivered without rendering when every
     /// file on disk still has its digest.
     var reuse: Verification?
+    /// Who approved this job's held outputs (the queue's `approved_by`): they are delivered.
+    var approvedBy: String?
 
     public init(config: FolioConfig, threads: Int? = nil) {
         self.config = config
@@ -67,6 +69,7 @@ public struct Pipeline: Sendable {
             report.preflight += verified.report.preflight
             report.stages = ["resolve", "render", "verify"].map { .init(stage: $0, status: .reused, attempt: verified.attempt) }
                 + [.init(stage: "recheck", status: .ran, attempt: report.attempts)]
+            if holdsForReview(input, report: &report) { return }
             return try deliverOutputs(input, orderSHA256: orderSHA256, folder: folder, clock: &clock, report: &report)
         }
         report.stages = ["resolve", "render", "verify"].map { .init(stage: $0, status: .ran, attempt: report.attempts) }
@@ -174,6 +177,7 @@ public struct Pipeline: Sendable {
         guard deliver else { return }
         ledger?.verified(Verification(job: ledger?.job ?? input.order.id, orderSHA256: orderSHA256, attempt: report.attempts,
                                       report: try Self.encode(report), verifiedAt: Date().timeIntervalSince1970))
+        if holdsForReview(input, report: &report) { return }
         try deliverOutputs(input, orderSHA256: orderSHA256, folder: folder, clock: &clock, report: &report)
     }
 

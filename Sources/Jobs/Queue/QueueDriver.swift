@@ -17,10 +17,12 @@ public protocol QueueDriver: AnyObject {
     func release(id: String, worker: String) throws
     func jobs() throws -> [QueuedJob]
     func job(_ id: String) throws -> QueuedJob?
-    /// Queues a failed or cancelled job again; with `freshRender`, its verified outputs are
-    /// forgotten so the next attempt renders.
-    func retry(_ id: String, freshRender: Bool) throws -> Bool
-    func cancel(_ id: String) throws -> Bool
+    /// Queues a failed or cancelled job again; with `freshRender`, its verified outputs (and
+    /// any approval of them) are forgotten so the next attempt renders. `actor` is who asked,
+    /// for the events.
+    func retry(_ id: String, freshRender: Bool, by actor: String?) throws -> Bool
+    /// Cancels a queued or held job.
+    func cancel(_ id: String, by actor: String?) throws -> Bool
     /// Removes one finished job (done, failed or cancelled) so its id can be queued afresh;
     /// false when there is none or it is queued or running.
     func forget(_ id: String) throws -> Bool
@@ -53,8 +55,31 @@ public protocol QueueDriver: AnyObject {
     func storeBatchReport(name: String, summary: Data, html: Data) throws
     /// The newest batch reports' names and summaries, newest first.
     func batchReports(limit: Int) throws -> [(name: String, summary: Data)]
+
+    // Review (issue 16): a verified job of a product or destination with `review` waits in
+    // `held` for an operator.
+    /// Ends the holder's attempt in `held`, with `reason` as its status line.
+    func hold(id: String, worker: String, reason: String) throws -> Bool
+    /// A held job is queued again, approved: its next attempt delivers the verified outputs.
+    func approve(_ id: String, by actor: String) throws -> Bool
+    /// A held job fails with the operator's reason.
+    func reject(_ id: String, by actor: String, reason: String) throws -> Bool
+    /// The job's timeline, oldest first.
+    func events(_ id: String) throws -> [JobEvent]
+
+    // The console's catalog.
+    /// The book's pages and warnings, from its published report.
+    func recordOutcome(id: String, pages: Int?, warnings: Int) throws
+    /// A page of jobs matching `filter`, in the lists' order (see `CatalogSQL.rank`).
+    func listJobs(_ filter: JobFilter, limit: Int, offset: Int) throws -> [JobRow]
+    /// How many jobs match, counting no further than `cap` (a million rows stay fast).
+    func countJobs(_ filter: JobFilter, cap: Int) throws -> Int
+    /// The newest nights, newest first.
+    func nights(limit: Int) throws -> [NightRow]
 }
 
 extension QueueDriver {
-    public func retry(_ id: String) throws -> Bool { try retry(id, freshRender: false) }
+    public func retry(_ id: String) throws -> Bool { try retry(id, freshRender: false, by: nil) }
+    public func retry(_ id: String, freshRender: Bool) throws -> Bool { try retry(id, freshRender: freshRender, by: nil) }
+    public func cancel(_ id: String) throws -> Bool { try cancel(id, by: nil) }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// A job as the queue keeps it: the order's bytes, where it stands, how often it was tried.
 public struct QueuedJob: Sendable, Equatable, Codable {
     public enum State: String, Sendable, Codable, CaseIterable {
-        case queued, running, done, failed, cancelled
+        /// `held`: verified, waiting for an operator to approve (delivered) or reject (failed).
+        case queued, running, held, done, failed, cancelled
     }
 
     public var id: String
@@ -18,6 +19,8 @@ public struct QueuedJob: Sendable, Equatable, Codable {
     /// The order file's exact bytes, and its HMAC signature when the gate is on.
     public var order: Data
     public var signature: String?
+    /// Who approved the verified outputs of a held job; the next attempt delivers them.
+    public var approvedBy: String?
 
     enum CodingKeys: String, CodingKey {
         case id, state, stage, attempts, worker
@@ -26,6 +29,7 @@ public struct QueuedJob: Sendable, Equatable, Codable {
         case updatedAt = "updated_at"
         case orderSHA256 = "order_sha256"
         case order, signature
+        case approvedBy = "approved_by"
     }
 }
 

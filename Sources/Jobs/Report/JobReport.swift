@@ -4,7 +4,18 @@ import Foundation
 /// Field names and meanings are fixed by the contract.
 public struct JobReport: Codable, Sendable, Equatable {
     public enum Status: String, Codable, Sendable {
-        case done, failed, rejected
+        /// `held`: verified, waiting for an operator's approval (issue 16).
+        case done, failed, rejected, held
+    }
+
+    /// An operator's review of a verified book: why it was held, and who decided what.
+    public struct Review: Codable, Sendable, Equatable {
+        public enum State: String, Codable, Sendable { case held, approved, rejected }
+        public var policy: String
+        public var state: State
+        public var reason: String?
+        public var by: String?
+        public var at: String?
     }
 
     public struct Entries: Codable, Sendable, Equatable {
@@ -120,9 +131,10 @@ public struct JobReport: Codable, Sendable, Equatable {
     public var stages: [StageRun] = []
     public var timingsMS: [String: Int] = [:]
     public var error: Failure?
+    public var review: Review?
 
     enum CodingKeys: String, CodingKey {
-        case order, status, attempts, entries, product, outputs, preflight, uploads, stages
+        case order, status, attempts, entries, product, outputs, preflight, uploads, stages, review
         case timingsMS = "timings_ms"
         case error
     }

@@ -17,6 +17,11 @@ enum JobReportPage {
             body += "<h2>Why it did not finish</h2>\n<p><strong>\(HTML.escape(error.code))</strong>: \(HTML.escape(error.message))</p>\n"
             if !error.details.isEmpty { body += "<ul>" + error.details.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul>\n" }
         }
+        if let review = report.review {
+            body += "<h2>Review</h2>\n<p><strong>\(review.state.rawValue)</strong>"
+                + (review.by.map { " by \(HTML.escape($0))" } ?? "") + (review.at.map { " at \(HTML.escape($0))" } ?? "")
+                + (review.reason.map { ": \(HTML.escape($0))" } ?? "") + "</p>\n"
+        }
         if FileManager.default.fileExists(atPath: folder.appendingPathComponent("preview-cover.png").path) {
             body += "<h2>Cover</h2>\n<img class=\"preview\" src=\"preview-cover.png\" alt=\"Cover of order \(HTML.escape(report.order))\">\n"
         }

@@ -11,6 +11,10 @@ enum ReportStore {
         for name in names {
             guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else { continue }
             try queue.storeJobFile(job: job, name: name, data: data)
+            if name == "report.json", let report = try? JSONDecoder().decode(JobReport.self, from: data) {
+                try queue.recordOutcome(id: job, pages: report.outputs.first { $0.kind == Order.Output.interior.rawValue }?.pages,
+                                        warnings: report.preflight.filter { $0.severity == .warning }.count)
+            }
         }
     }
 }

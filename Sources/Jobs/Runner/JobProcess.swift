@@ -41,6 +41,7 @@ public enum JobProcess {
                 }
                 pipeline.ledger = ledger
                 pipeline.reuse = verification
+                pipeline.approvedBy = job.approvedBy
                 let stages = StageRecorder(queue: queue, id: id)
                 pipeline.onStage = { stages.record($0) }
                 report = pipeline.run(orderData: job.order, orderFile: "queue:\(id)", into: folder, deliver: true,

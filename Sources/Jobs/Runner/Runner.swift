@@ -149,7 +149,7 @@ public final class Runner {
     private func keptFiles(_ job: QueuedJob) throws -> Set<String> {
         guard let verification = try queue.verification(job.id), verification.orderSHA256 == job.orderSHA256,
               let report = try? JSONDecoder().decode(JobReport.self, from: verification.report) else { return [] }
-        return Set(report.outputs.map(\.file) + ReportStore.previews)
+        return Set(report.outputs.map(\.file) + ReportStore.previews + [PageThumbnail.folder])
     }
 
     /// Ends the attempt in the queue from the child's report, or from how it died.
@@ -166,6 +166,9 @@ public final class Runner {
             return (state, error)
         }
         guard let report else { return (nil, nil) }
+        if report.status == .held, let reason = report.review?.reason {
+            return (try queue.hold(id: item.job.id, worker: item.worker, reason: reason) ? .held : nil, reason)
+        }
         let error = report.error.map { "\($0.code): \($0.message)" }
         // Bad input and deterministic failures do not improve with retries; delivery may. A file
         // the ledger could not record, or one that changed after delivery, waits for a person.

@@ -2,12 +2,12 @@ import Dispatch
 import Foundation
 
 /// SIGTERM and SIGINT ask the runner to stop: no new claims, running jobs released.
-final class StopSignal: @unchecked Sendable {
+public final class StopSignal: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
     private var sources: [DispatchSourceSignal] = []
 
-    init() {
+    public init() {
         for number in [SIGTERM, SIGINT] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -23,7 +23,7 @@ final class StopSignal: @unchecked Sendable {
         lock.unlock()
     }
 
-    var isStopped: Bool {
+    public var isStopped: Bool {
         lock.lock()
         defer { lock.unlock() }
         return stopped

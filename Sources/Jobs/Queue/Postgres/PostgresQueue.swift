@@ -97,6 +97,7 @@ public final class PostgresQueue: QueueDriver {
                 }
                 try database.execute("UPDATE folio_schema SET version = $1", [String(index + 1)])
             }
+            if version < 2 { try backfillCatalog(database) }
         }
     }
 
@@ -106,7 +107,7 @@ public final class PostgresQueue: QueueDriver {
     }
 
     /// Wakes idle runners: delivered when the transaction commits.
-    private func notify(_ database: PGConnection) throws(PGConnection.Failure) {
+    func notify(_ database: PGConnection) throws(PGConnection.Failure) {
         try database.execute("SELECT pg_notify($1, '')", [PostgresSchema.channel])
     }
 
@@ -121,6 +122,7 @@ public final class PostgresQueue: QueueDriver {
                 VALUES ($1, $2::bytea, $3, $4, 'queued', $5, $5, $5) ON CONFLICT (id) DO NOTHING RETURNING id
                 """, [id, Self.bytea(order), digest, signature, now])
             if !inserted.isEmpty {
+                try recordFacts(database, id: id, order: order, queuedAt: environment.now())
                 try log(database, id, "queued")
                 try notify(database)
                 return .queued
@@ -133,8 +135,9 @@ public final class PostgresQueue: QueueDriver {
             try database.execute("""
                 UPDATE jobs SET order_bytes = $2::bytea, order_sha256 = $3, signature = $4, state = 'queued', stage = 'queued',
                 attempts = 0, retry_floor = 0, worker = NULL, lease_until = NULL, run_after = $5, last_error = NULL, updated_at = $5,
-                finished_at = NULL WHERE id = $1
+                finished_at = NULL, approved_by = NULL, pages = NULL, warnings = NULL WHERE id = $1
                 """, [id, Self.bytea(order), digest, signature, now])
+            try recordFacts(database, id: id, order: order, queuedAt: environment.now())
             // Another order: nothing verified for the old one applies; the ledger stays.
             try database.execute("DELETE FROM verifications WHERE job = $1", [id])
             try database.execute("DELETE FROM upload_requests WHERE job = $1", [id])
@@ -234,7 +237,7 @@ public final class PostgresQueue: QueueDriver {
         }
     }
 
-    public func retry(_ id: String, freshRender: Bool) throws -> Bool {
+    public func retry(_ id: String, freshRender: Bool, by actor: String?) throws -> Bool {
         let now = String(environment.now())
         return try transaction { (database) throws(PGConnection.Failure) -> Bool in
             let rows = try database.execute("""
@@ -242,20 +245,24 @@ public final class PostgresQueue: QueueDriver {
                 WHERE id = $2 AND state IN ('failed', 'cancelled') RETURNING id
                 """, [now, id])
             guard !rows.isEmpty else { return false }
-            if freshRender { try database.execute("DELETE FROM verifications WHERE job = $1", [id]) }
-            try log(database, id, "retried", detail: freshRender ? "fresh render" : nil)
+            if freshRender {
+                try database.execute("DELETE FROM verifications WHERE job = $1", [id])
+                try database.execute("UPDATE jobs SET approved_by = NULL WHERE id = $1", [id])
+            }
+            try log(database, id, "retried", worker: actor, detail: freshRender ? "fresh render" : nil)
             try notify(database)
             return true
         }
     }
 
-    public func cancel(_ id: String) throws -> Bool {
+    public func cancel(_ id: String, by actor: String?) throws -> Bool {
         let now = String(environment.now())
         return try transaction { (database) throws(PGConnection.Failure) -> Bool in
             let rows = try database.execute("""
-                UPDATE jobs SET state = 'cancelled', stage = 'cancelled', updated_at = $1, finished_at = $1 WHERE id = $2 AND state = 'queued' RETURNING id
+                UPDATE jobs SET state = 'cancelled', stage = 'cancelled', updated_at = $1, finished_at = $1
+                WHERE id = $2 AND state IN ('queued', 'held') RETURNING id
                 """, [now, id])
-            if !rows.isEmpty { try log(database, id, "cancelled") }
+            if !rows.isEmpty { try log(database, id, "cancelled", worker: actor) }
             return !rows.isEmpty
         }
     }
@@ -310,14 +317,16 @@ public final class PostgresQueue: QueueDriver {
     // MARK: Rows
 
     static func columns(_ prefix: String = "") -> String {
-        ["id", "state", "stage", "attempts", "last_error", "worker", "created_at", "updated_at", "order_sha256", "order_bytes", "signature"]
+        ["id", "state", "stage", "attempts", "last_error", "worker", "created_at", "updated_at", "order_sha256", "order_bytes", "signature",
+         "approved_by"]
             .map { prefix + $0 }.joined(separator: ", ")
     }
 
     static func job(_ row: [String?]) -> QueuedJob {
         QueuedJob(id: row[0] ?? "", state: QueuedJob.State(rawValue: row[1] ?? "") ?? .failed, stage: row[2] ?? "",
                   attempts: row[3]?.number ?? 0, lastError: row[4], worker: row[5], createdAt: row[6]?.seconds ?? 0,
-                  updatedAt: row[7]?.seconds ?? 0, orderSHA256: row[8] ?? "", order: row[9].flatMap(Self.data) ?? Data(), signature: row[10])
+                  updatedAt: row[7]?.seconds ?? 0, orderSHA256: row[8] ?? "", order: row[9].flatMap(Self.data) ?? Data(), signature: row[10],
+                  approvedBy: row[11])
     }
 
     /// bytea as text: `\x` and hex, both ways.

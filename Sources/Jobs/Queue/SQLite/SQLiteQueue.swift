@@ -97,6 +97,22 @@ public final class SQLiteQueue: QueueDriver {
             created_at REAL NOT NULL
         );
         """,
+        // Review and the console's catalog (issue 16): who approved a held job; what the
+        // lists filter by (from the order when queued, from the report when published); the
+        // lists' order (held, failed, running, queued, cancelled, done; newest first).
+        """
+        ALTER TABLE jobs ADD COLUMN approved_by TEXT;
+        ALTER TABLE jobs ADD COLUMN product TEXT;
+        ALTER TABLE jobs ADD COLUMN destination TEXT;
+        ALTER TABLE jobs ADD COLUMN title TEXT;
+        ALTER TABLE jobs ADD COLUMN author TEXT;
+        ALTER TABLE jobs ADD COLUMN search TEXT NOT NULL DEFAULT '';
+        ALTER TABLE jobs ADD COLUMN night TEXT NOT NULL DEFAULT '';
+        ALTER TABLE jobs ADD COLUMN pages INTEGER;
+        ALTER TABLE jobs ADD COLUMN warnings INTEGER;
+        CREATE INDEX jobs_listing ON jobs (\(CatalogSQL.rank), updated_at DESC, id);
+        CREATE INDEX jobs_night ON jobs (night, state)
+        """,
     ]
 
     public init(path: URL, environment: QueueEnvironment = QueueEnvironment(), retryPolicy: RetryPolicy = RetryPolicy()) throws {
@@ -119,6 +135,7 @@ public final class SQLiteQueue: QueueDriver {
                 }
                 try database.execute("PRAGMA user_version = \(index + 1)")
             }
+            if version < 5 { try backfillCatalog() }
         }
     }
 
@@ -139,8 +156,9 @@ public final class SQLiteQueue: QueueDriver {
                 try database.execute("""
                     UPDATE jobs SET order_bytes = ?, order_sha256 = ?, signature = ?, state = 'queued', stage = 'queued',
                     attempts = 0, retry_floor = 0, worker = NULL, lease_until = NULL, run_after = ?, last_error = NULL, updated_at = ?,
-                    finished_at = NULL WHERE id = ?
+                    finished_at = NULL, approved_by = NULL, pages = NULL, warnings = NULL WHERE id = ?
                     """, [.blob(order), .text(digest), signature.map { .text($0) } ?? .null, .real(now), .real(now), .text(id)])
+                try recordFacts(id: id, order: order, queuedAt: now)
                 // Another order: nothing verified for the old one applies. The ledger stays: the
                 // printer still has what it was sent.
                 try database.execute("DELETE FROM verifications WHERE job = ?", [.text(id)])
@@ -152,6 +170,7 @@ public final class SQLiteQueue: QueueDriver {
                 INSERT INTO jobs (id, order_bytes, order_sha256, signature, state, run_after, created_at, updated_at)
                 VALUES (?, ?, ?, ?, 'queued', ?, ?, ?)
                 """, [.text(id), .blob(order), .text(digest), signature.map { .text($0) } ?? .null, .real(now), .real(now), .real(now)])
+            try recordFacts(id: id, order: order, queuedAt: now)
             try log(id, "queued")
             return .queued
         }
@@ -229,7 +248,7 @@ public final class SQLiteQueue: QueueDriver {
         return counts
     }
 
-    public func retry(_ id: String, freshRender: Bool) throws -> Bool {
+    public func retry(_ id: String, freshRender: Bool, by actor: String?) throws -> Bool {
         let now = environment.now()
         return try database.immediateTransaction { () throws(SQLiteDatabase.Failure) -> Bool in
             let rows = try database.execute("""
@@ -237,17 +256,21 @@ public final class SQLiteQueue: QueueDriver {
                 WHERE id = ? AND state IN ('failed', 'cancelled') RETURNING id
                 """, [.real(now), .real(now), .text(id)])
             guard !rows.isEmpty else { return false }
-            if freshRender { try database.execute("DELETE FROM verifications WHERE job = ?", [.text(id)]) }
-            try log(id, "retried", detail: freshRender ? "fresh render" : nil)
+            if freshRender {
+                try database.execute("DELETE FROM verifications WHERE job = ?", [.text(id)])
+                try database.execute("UPDATE jobs SET approved_by = NULL WHERE id = ?", [.text(id)])
+            }
+            try log(id, "retried", worker: actor, detail: freshRender ? "fresh render" : nil)
             return true
         }
     }
 
-    public func cancel(_ id: String) throws -> Bool {
+    public func cancel(_ id: String, by actor: String?) throws -> Bool {
         let rows = try database.execute("""
-            UPDATE jobs SET state = 'cancelled', stage = 'cancelled', updated_at = ?, finished_at = ? WHERE id = ? AND state = 'queued' RETURNING id
+            UPDATE jobs SET state = 'cancelled', stage = 'cancelled', updated_at = ?, finished_at = ?
+            WHERE id = ? AND state IN ('queued', 'held') RETURNING id
             """, [.real(environment.now()), .real(environment.now()), .text(id)])
-        if !rows.isEmpty { try log(id, "cancelled") }
+        if !rows.isEmpty { try log(id, "cancelled", worker: actor) }
         return !rows.isEmpty
     }
 
@@ -283,11 +306,12 @@ public final class SQLiteQueue: QueueDriver {
         }
     }
 
-    private static let columns = "id, state, stage, attempts, last_error, worker, created_at, updated_at, order_sha256, order_bytes, signature"
+    private static let columns = "id, state, stage, attempts, last_error, worker, created_at, updated_at, order_sha256, order_bytes, signature, approved_by"
 
     private static func job(_ row: [SQLiteDatabase.Value]) -> QueuedJob {
         QueuedJob(id: row[0].text ?? "", state: QueuedJob.State(rawValue: row[1].text ?? "") ?? .failed, stage: row[2].text ?? "",
                   attempts: row[3].integer ?? 0, lastError: row[4].text, worker: row[5].text, createdAt: row[6].real ?? 0,
-                  updatedAt: row[7].real ?? 0, orderSHA256: row[8].text ?? "", order: row[9].blob ?? Data(), signature: row[10].text)
+                  updatedAt: row[7].real ?? 0, orderSHA256: row[8].text ?? "", order: row[9].blob ?? Data(), signature: row[10].text,
+                  approvedBy: row[11].text)
     }
 }

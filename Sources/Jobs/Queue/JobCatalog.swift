@@ -1,0 +1,123 @@
+import Foundation
+
+/// What the console lists and filters jobs by: the order's product, destination, title and
+/// author (read when the job is queued), the night it belongs to, and its book's pages and
+/// warnings (written when its report is published).
+public struct JobFilter: Sendable, Equatable {
+    public var state: QueuedJob.State?
+    public var product: String?
+    public var destination: String?
+    /// A night's label (`2026-12-01`), see `Night.label(at:)`.
+    public var night: String?
+    /// Part of the order id, title or author, case-insensitive.
+    public var text: String?
+
+    public init(state: QueuedJob.State? = nil, product: String? = nil, destination: String? = nil,
+                night: String? = nil, text: String? = nil) {
+        self.state = state
+        self.product = product
+        self.destination = destination
+        self.night = night
+        self.text = text
+    }
+
+    /// The text with LIKE's wildcards escaped (`\` is the escape character), between `%`s.
+    var likePattern: String? {
+        guard let text, !text.isEmpty else { return nil }
+        let escaped = text.lowercased().replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+        return "%\(escaped)%"
+    }
+}
+
+/// One job as the console's lists show it (no order bytes).
+public struct JobRow: Sendable, Equatable, Codable {
+    public var id: String
+    public var state: QueuedJob.State
+    public var stage: String
+    public var attempts: Int
+    public var lastError: String?
+    public var product: String?
+    public var destination: String?
+    public var title: String?
+    public var author: String?
+    public var night: String
+    public var pages: Int?
+    public var warnings: Int?
+    public var createdAt: Double
+    public var updatedAt: Double
+
+    enum CodingKeys: String, CodingKey {
+        case id, state, stage, attempts, product, destination, title, author, night, pages, warnings
+        case lastError = "last_error"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+    }
+}
+
+/// One night at a glance: jobs by state, books made, their pages and warnings, and the time
+/// from the first job queued to the last one finished.
+public struct NightRow: Sendable, Equatable, Codable {
+    public var night: String
+    public var counts: [String: Int]
+    public var pages: Int
+    public var warnings: Int
+    public var firstQueuedAt: Double
+    public var lastFinishedAt: Double?
+
+    public var books: Int { counts[QueuedJob.State.done.rawValue] ?? 0 }
+
+    enum CodingKeys: String, CodingKey {
+        case night, counts, pages, warnings
+        case firstQueuedAt = "first_queued_at"
+        case lastFinishedAt = "last_finished_at"
+    }
+}
+
+/// One row of a job's timeline: what happened, when, and who (a worker or an operator).
+public struct JobEvent: Sendable, Equatable, Codable {
+    public var at: Double
+    public var event: String
+    public var by: String?
+    public var detail: String?
+}
+
+/// A night runs from noon to noon, UTC, and is named by the evening it starts on: a batch that
+/// starts at 22:00 and ends at 03:00 is one night.
+public enum Night {
+    public static func label(at time: Double) -> String {
+        let date = Date(timeIntervalSince1970: time - 12 * 3600)
+        let t = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC") ?? .current, from: date)
+        return String(format: "%04d-%02d-%02d", t.year ?? 0, t.month ?? 0, t.day ?? 0)
+    }
+
+    /// True for a label `label(at:)` could have made (the console passes the filter on).
+    public static func isLabel(_ text: String) -> Bool {
+        text.utf8.count == 10 && text.enumerated().allSatisfy { index, character in
+            index == 4 || index == 7 ? character == "-" : character.isASCII && character.isNumber
+        }
+    }
+}
+
+/// The order's facts the catalog keeps, read leniently: the queue holds orders that a job will
+/// reject, and those are listed too.
+struct OrderFacts {
+    var product: String?
+    var destination: String?
+    var title: String?
+    var author: String?
+
+    init(_ order: Data) {
+        let object = (try? JSONSerialization.jsonObject(with: order)) as? [String: Any]
+        let book = object?["book"] as? [String: Any]
+        product = object?["product"] as? String
+        destination = object?["destination"] as? String
+        title = book?["title"] as? String
+        author = book?["author"] as? String
+    }
+
+    /// The lower-cased text the catalog's search runs over.
+    static func searchText(id: String, title: String?, author: String?) -> String {
+        [id, title ?? "", author ?? ""].joined(separator: "\n").lowercased()
+    }
+}

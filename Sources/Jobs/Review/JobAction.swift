@@ -1,0 +1,60 @@
+import Foundation
+
+/// What an operator may do to a job, from the command line or the console; each is recorded
+/// in the job's events with who did it.
+public enum JobAction: String, Sendable, CaseIterable {
+    case retry
+    /// Retry, forgetting the verified outputs: the book is rendered again.
+    case retryFresh = "retry-fresh"
+    case cancel
+    case approve
+    case reject
+
+    /// What came of it, with a line for the operator.
+    public struct Outcome: Sendable, Equatable {
+        public var id: String
+        public var changed: Bool
+        public var message: String
+    }
+
+    public var isRetry: Bool { self == .retry || self == .retryFresh }
+
+    /// Acts on one job. A rejection needs a reason; it is written into the job's report too.
+    public func perform(on id: String, by actor: String, reason: String? = nil, queue: QueueDriver,
+                        config: FolioConfig) throws -> Outcome {
+        guard let job = try queue.job(id) else { return Outcome(id: id, changed: false, message: "no job \(id)") }
+        let changed: Bool
+        switch self {
+        case .retry, .retryFresh: changed = try queue.retry(id, freshRender: self == .retryFresh, by: actor)
+        case .cancel: changed = try queue.cancel(id, by: actor)
+        case .approve: changed = try queue.approve(id, by: actor)
+        case .reject:
+            let reason = (reason ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !reason.isEmpty else { return Outcome(id: id, changed: false, message: "\(id): a rejection needs a reason") }
+            changed = try queue.reject(id, by: actor, reason: reason)
+            if changed { try ReviewReport.recordRejection(of: id, by: actor, reason: reason, queue: queue, config: config) }
+        }
+        guard changed else {
+            return Outcome(id: id, changed: false, message: "\(id) is \(job.state.rawValue): \(expectation)")
+        }
+        return Outcome(id: id, changed: true, message: "\(id): \(done)")
+    }
+
+    private var done: String {
+        switch self {
+        case .retry: "queued again"
+        case .retryFresh: "queued again, to be rendered afresh"
+        case .cancel: "cancelled"
+        case .approve: "approved: its verified files will be delivered"
+        case .reject: "rejected"
+        }
+    }
+
+    private var expectation: String {
+        switch self {
+        case .retry, .retryFresh: "only failed or cancelled jobs can be retried"
+        case .cancel: "only queued or held jobs can be cancelled"
+        case .approve, .reject: "only held jobs can be \(self == .approve ? "approved" : "rejected")"
+        }
+    }
+}
