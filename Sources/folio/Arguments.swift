@@ -7,7 +7,8 @@ struct Arguments {
     var problems: [String] = []
 
     /// Options that take a value; every other `--name` is a flag.
-    static let valued: Set<String> = ["config", "out", "workers", "product", "photos", "sha256", "threads", "entries", "worker"]
+    static let valued: Set<String> = ["config", "out", "workers", "product", "photos", "sha256", "threads", "entries", "worker",
+                                       "reason", "listen", "role", "name"]
 
     init(_ words: [String]) {
         var index = 0

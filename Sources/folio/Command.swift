@@ -10,7 +10,10 @@ enum Command {
           run [--workers N] [--watch]   intake, then work the queue: render, verify, deliver, report
           status [ID] [--json]          the jobs, their state, stage, attempts and last error; one job and its ledger
           report ID [--html] / report --batch   a job's report, or the latest batch reports, from the queue (any host)
-          retry ID [--render] / cancel ID   queue a failed job again (--render: render afresh) / stop a queued one
+          retry ID [--render] / cancel ID   queue a failed job again (--render: render afresh) / stop a queued or held one
+          approve ID / reject ID --reason TEXT   deliver a held job's verified files / fail it with the reason
+          serve [--listen ADDR:PORT] [--no-auth]   the operator console (README: The operator console)
+          token --role viewer|operator --name NAME   a new console token, and its line for the tokens file
           render ORDER.json --out DIR [--threads N]  render one order into DIR (no queue, no upload)
           verify FILE... [--product ID] [--json]   byte-level checks of finished PDF and EPUB files
           bench [--product ID] [--threads N] [--no-batch]   time a half-year's and a year's whole job,
@@ -35,8 +38,12 @@ enum Command {
         case "run": return QueueCommands.run(arguments, console: console)
         case "status": return QueueCommands.status(arguments, console: console)
         case "report": return ReportCommand.run(arguments, console: console)
-        case "retry": return QueueCommands.change(arguments, console: console, retry: true)
-        case "cancel": return QueueCommands.change(arguments, console: console, retry: false)
+        case "retry": return QueueCommands.act(arguments, console: console, .retry)
+        case "cancel": return QueueCommands.act(arguments, console: console, .cancel)
+        case "approve": return QueueCommands.act(arguments, console: console, .approve)
+        case "reject": return QueueCommands.act(arguments, console: console, .reject)
+        case "serve": return ServeCommand.run(arguments, console: console)
+        case "token": return ServeCommand.token(arguments, console: console)
         case "_job": return QueueCommands.job(arguments, console: console)
         case "_upload": return UploadCommand.run(arguments, console: console)
         case "_claim-loop": return QueueThroughput.loop(arguments.positional.first ?? "")
@@ -84,7 +91,7 @@ enum Command {
         let report = Pipeline(config: config).run(orderData: data, orderFile: orderFile, into: folder)
         describe(report, folder: folder, console: console)
         switch report.status {
-        case .done: return 0
+        case .done, .held: return 0
         case .failed: return 1
         case .rejected: return 2
         }

@@ -1,8 +1,8 @@
 import Prepress
 
 /// Small helpers for the operator's HTML pages: everything escaped, one stylesheet inline.
-enum HTML {
-    static func escape(_ text: String) -> String { XMLEscape.escape(text) }
+public enum HTML {
+    public static func escape(_ text: String) -> String { XMLEscape.escape(text) }
 
     static func page(title: String, body: String) -> String {
         """

@@ -6,6 +6,7 @@ import Prepress
 /// Cairo's own words and the file it was writing.
 final class PDFCanvas: PageSurface {
     let embedsJPEG = true
+    let pixelsPerPoint: Double? = nil
     let surface: OpaquePointer
     let cairo: OpaquePointer
     let file: URL

@@ -10,6 +10,9 @@ protocol PageSurface: AnyObject {
     func beginPage(_ page: Int, of sheet: SheetGeometry)
     func endPage(_ page: Int, of sheet: SheetGeometry)
     func check(_ doing: String) throws(RenderError)
+    /// A picture's pixels per point, so photos are decoded no larger than they are shown;
+    /// nil for the PDF.
+    var pixelsPerPoint: Double? { get }
 }
 
 extension PageSurface {
@@ -56,6 +59,8 @@ final class SpreadPicture: PageSurface {
         // Drawing coordinates put the trim's corner at (bleed, bleed).
         cairo_translate(cairo, -sheet.bleed, -sheet.bleed)
     }
+
+    var pixelsPerPoint: Double? { scale }
 
     func endPage(_ page: Int, of sheet: SheetGeometry) {
         cairo_restore(cairo)

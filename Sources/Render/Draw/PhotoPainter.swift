@@ -28,7 +28,8 @@ struct PhotoPainter {
         if canvas.embedsJPEG {
             PhotoEmbedding.embedJPEG(prepared.jpeg, on: canvas.cairo, x: x, y: top, width: cell.width, height: cell.height)
         } else {
-            PhotoEmbedding.paintJPEG(prepared.jpeg, on: canvas.cairo, x: x, y: top, width: cell.width, height: cell.height)
+            PhotoEmbedding.paintJPEG(prepared.jpeg, on: canvas.cairo, x: x, y: top, width: cell.width, height: cell.height,
+                                     pixelsPerPoint: canvas.pixelsPerPoint)
         }
         let ppi = Double(prepared.pixelWidth) / (cell.width / 72)
         if ppi < minimumPPI {

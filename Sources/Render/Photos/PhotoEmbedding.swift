@@ -17,8 +17,11 @@ enum PhotoEmbedding {
     }
 
     /// Image surfaces (cover.jpg, previews): the JPEG decoded to pixels and painted scaled.
-    static func paintJPEG(_ jpeg: Data, on cairo: OpaquePointer, x: Double, y: Double, width: Double, height: Double) {
-        guard let image = try? JPEGDecoding.cairoSurface(jpeg) else { return }
+    /// With `pixelsPerPoint`, the JPEG is decoded (scaled in the DCT) to about the size it is shown.
+    static func paintJPEG(_ jpeg: Data, on cairo: OpaquePointer, x: Double, y: Double, width: Double, height: Double,
+                          pixelsPerPoint: Double? = nil) {
+        let shown = pixelsPerPoint.map { Int((max(width, height) * $0 * 2).rounded(.up)) }
+        guard let image = try? JPEGDecoding.cairoSurface(jpeg, longEdge: shown) else { return }
         defer { cairo_surface_destroy(image.surface) }
         paint(image.surface, sourceWidth: Double(image.width), sourceHeight: Double(image.height), on: cairo,
               x: x, y: y, width: width, height: height)

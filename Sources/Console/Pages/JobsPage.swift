@@ -1,0 +1,132 @@
+import Foundation
+import Jobs
+
+/// `/jobs`: every job, filtered by state, product, destination, night and text, 50 a page, with
+/// a count that stops at 10,000; operators act on the ticked rows or on all that match.
+struct JobsPage {
+    var queue: QueueDriver
+    var layout: Layout
+
+    static let pageSize = 50
+    static let countCap = 10_000
+
+    func render(_ query: [String: String], notice: String?) throws -> String {
+        let filter = Self.filter(from: query)
+        let page = max(1, Int(query["page"] ?? "") ?? 1)
+        let rows = try queue.listJobs(filter, limit: Self.pageSize, offset: (page - 1) * Self.pageSize)
+        let count = try queue.countJobs(filter, cap: Self.countCap + 1)
+        let shown = count > Self.countCap ? "more than \(Self.countCap.formatted())" : count.formatted()
+        var body = "<h1>Jobs</h1>\n"
+        if let notice { body += "<p class=\"notice\" role=\"status\">\(HTML.escape(notice))</p>\n" }
+        body += try filters(filter)
+        body += "<p><span data-total>\(shown)</span> job\(count == 1 ? "" : "s") match. <span class=\"muted\" id=\"updated\" aria-live=\"polite\"></span></p>\n"
+        let operatorActs = layout.identity.role == .operator
+        if operatorActs { body += "<form method=\"post\" action=\"/actions\">\(layout.csrfField())" + hiddenFilter(filter, page: page) }
+        body += "<div class=\"scroll\"><table><thead><tr>"
+        if operatorActs { body += "<th scope=\"col\"><input type=\"checkbox\" id=\"select-all\" aria-label=\"Select every job on this page\"></th>" }
+        body += "<th scope=\"col\">order</th><th scope=\"col\">state</th><th scope=\"col\">product · destination</th>"
+            + "<th scope=\"col\">pages</th><th scope=\"col\">warnings</th><th scope=\"col\">tries</th><th scope=\"col\">why</th></tr></thead><tbody>"
+        for row in rows {
+            body += "<tr>"
+            if operatorActs {
+                body += "<td><input type=\"checkbox\" name=\"id\" value=\"\(HTML.escape(row.id))\" aria-label=\"Select \(HTML.escape(row.id))\"></td>"
+            }
+            body += "<td><a href=\"/jobs/\(HTML.escape(row.id))\">\(HTML.escape(row.id))</a><br><span class=\"muted\">"
+                + "\(HTML.escape(row.title ?? "")) · \(HTML.escape(row.author ?? ""))</span></td>"
+                + "<td>\(Layout.chip(row.state.rawValue, id: row.id))</td>"
+                + "<td>\(HTML.escape(row.product ?? "—")) · \(HTML.escape(row.destination ?? "—"))</td>"
+                + "<td>\(row.pages.map(String.init) ?? "—")</td><td>\(row.warnings.map(String.init) ?? "—")</td>"
+                + "<td>\(row.attempts)</td><td class=\"reason\">\(HTML.escape(row.lastError.map { String($0.prefix(200)) } ?? ""))</td></tr>"
+        }
+        if rows.isEmpty { body += "<tr><td colspan=\"8\">No job matches.</td></tr>" }
+        body += "</tbody></table></div>\n"
+        if operatorActs { body += ActionButtons.bulk(matching: count) + "</form>\n" }
+        body += pager(filter, page: page, hasMore: rows.count == Self.pageSize && page * Self.pageSize < count)
+        return layout.page(title: "Jobs", body: body, poll: "/api/jobs?" + Self.queryString(filter, page: page))
+    }
+
+    static func filter(from query: [String: String]) -> JobFilter {
+        func value(_ key: String) -> String? {
+            let text = query[key]?.trimmingCharacters(in: .whitespaces) ?? ""
+            return text.isEmpty ? nil : text
+        }
+        return JobFilter(state: value("state").flatMap(QueuedJob.State.init), product: value("product"),
+                         destination: value("destination"), night: value("night").flatMap { Night.isLabel($0) ? $0 : nil }, text: value("q"))
+    }
+
+    static func queryString(_ filter: JobFilter, page: Int = 1) -> String {
+        var items: [URLQueryItem] = []
+        if let state = filter.state { items.append(.init(name: "state", value: state.rawValue)) }
+        if let product = filter.product { items.append(.init(name: "product", value: product)) }
+        if let destination = filter.destination { items.append(.init(name: "destination", value: destination)) }
+        if let night = filter.night { items.append(.init(name: "night", value: night)) }
+        if let text = filter.text { items.append(.init(name: "q", value: text)) }
+        if page > 1 { items.append(.init(name: "page", value: String(page))) }
+        var components = URLComponents()
+        components.queryItems = items
+        return components.percentEncodedQuery ?? ""
+    }
+
+    private func filters(_ filter: JobFilter) throws -> String {
+        var html = "<form class=\"filters\" method=\"get\" action=\"/jobs\" role=\"search\">"
+        html += "<label>State<select name=\"state\"><option value=\"\">any</option>"
+        for state in QueuedJob.State.allCases {
+            html += "<option\(filter.state == state ? " selected" : "")>\(state.rawValue)</option>"
+        }
+        html += "</select></label>"
+        html += "<label>Night<select name=\"night\"><option value=\"\">any</option>"
+        for night in try queue.nights(limit: 60) {
+            html += "<option\(filter.night == night.night ? " selected" : "")>\(night.night)</option>"
+        }
+        html += "</select></label>"
+        for (name, label, value) in [("product", "Product", filter.product), ("destination", "Destination", filter.destination),
+                                     ("q", "Order, title or author", filter.text)] {
+            html += "<label>\(label)<input type=\"text\" name=\"\(name)\" value=\"\(HTML.escape(value ?? ""))\"></label>"
+        }
+        return html + "<button type=\"submit\" class=\"primary\">Filter</button> <a href=\"/jobs\">Clear</a></form>\n"
+    }
+
+    /// The filter again, for "all that match" and for the way back after an action.
+    private func hiddenFilter(_ filter: JobFilter, page: Int) -> String {
+        var html = ""
+        for (name, value) in [("state", filter.state?.rawValue), ("product", filter.product), ("destination", filter.destination),
+                              ("night", filter.night), ("q", filter.text)] {
+            if let value { html += "<input type=\"hidden\" name=\"filter-\(name)\" value=\"\(HTML.escape(value))\">" }
+        }
+        return html + "<input type=\"hidden\" name=\"back\" value=\"\(HTML.escape("/jobs?" + Self.queryString(filter, page: page)))\">"
+    }
+
+    private func pager(_ filter: JobFilter, page: Int, hasMore: Bool) -> String {
+        var links: [String] = []
+        if page > 1 { links.append("<a href=\"/jobs?\(HTML.escape(Self.queryString(filter, page: page - 1)))\">← Newer</a>") }
+        links.append("<span>Page \(page)</span>")
+        if hasMore { links.append("<a href=\"/jobs?\(HTML.escape(Self.queryString(filter, page: page + 1)))\">Older →</a>") }
+        return "<nav class=\"pager\" aria-label=\"Pages\">" + links.joined() + "</nav>\n"
+    }
+}
+
+/// The action buttons, on the Jobs page (for a selection) and on a job's page.
+enum ActionButtons {
+    static func bulk(matching count: Int) -> String {
+        let all = min(count, ActionRequest.bulkCap)
+        return "<div class=\"actions\">" + buttons()
+            + "<label><span><input type=\"checkbox\" name=\"all\" value=\"1\"> all \(all.formatted()) that match"
+            + (count > ActionRequest.bulkCap ? " (the first \(ActionRequest.bulkCap.formatted()))" : "") + "</span></label></div>\n"
+    }
+
+    static func buttons(for state: QueuedJob.State? = nil) -> String {
+        var html = ""
+        let offered: [(JobAction, String, [QueuedJob.State])] = [
+            (.approve, "Approve", [.held]), (.retry, "Retry", [.failed, .cancelled]),
+            (.retryFresh, "Retry with a fresh render", [.failed, .cancelled]), (.cancel, "Cancel", [.queued, .held]),
+        ]
+        for (action, label, states) in offered where state.map(states.contains) ?? true {
+            html += "<button type=\"submit\" name=\"action\" value=\"\(action.rawValue)\">\(label)</button>"
+        }
+        if state == nil || state == .held {
+            html += "<label>Reason to reject<input type=\"text\" name=\"reason\" maxlength=\"500\"></label>"
+                + "<button type=\"submit\" name=\"action\" value=\"reject\">Reject</button>"
+        }
+        return html
+    }
+}

@@ -1,0 +1,29 @@
+import Jobs
+
+/// `/login`: a token, once; the session cookie does the rest.
+enum LoginPage {
+    static func render(message: String?) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>Sign in · Folio</title>
+        <link rel="stylesheet" href="/static/console.css">
+        </head>
+        <body>
+        <main>
+        <form class="login" method="post" action="/login">
+        <h1>Folio console</h1>
+        \(message.map { "<p class=\"notice\" role=\"alert\">\(HTML.escape($0))</p>" } ?? "")
+        <label>Console token<input type="password" name="token" autocomplete="current-password" required></label>
+        <button type="submit" class="primary">Sign in</button>
+        </form>
+        </main>
+        </body>
+        </html>
+
+        """
+    }
+}

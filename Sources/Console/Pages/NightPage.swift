@@ -1,0 +1,74 @@
+import Foundation
+import Jobs
+
+/// `/`: the latest night at a glance — counts by state, books, pages, time taken, warnings;
+/// what needs a person first (held, then failed, each with its reason); the latest batch
+/// report; the 14 nights before.
+struct NightPage {
+    var queue: QueueDriver
+    var layout: Layout
+
+    static let states: [QueuedJob.State] = [.held, .failed, .running, .queued, .done, .cancelled]
+
+    func render() throws -> String {
+        let nights = try queue.nights(limit: 15)
+        guard let latest = nights.first else {
+            return layout.page(title: "Night", body: "<h1>No nights yet</h1>\n<p>The queue holds no jobs.</p>")
+        }
+        var body = "<h1>Night of \(HTML.escape(latest.night))</h1>\n"
+        body += "<p class=\"muted\" id=\"updated\" aria-live=\"polite\"></p>\n"
+        body += "<ul class=\"counts\" aria-label=\"Jobs by state\">"
+        for state in Self.states {
+            body += "<li><strong data-count=\"\(state.rawValue)\">\(latest.counts[state.rawValue] ?? 0)</strong>"
+                + "<a href=\"/jobs?night=\(latest.night)&amp;state=\(state.rawValue)\">\(state.rawValue)</a></li>"
+        }
+        body += "</ul>\n"
+        body += "<p>\(latest.books) book\(latest.books == 1 ? "" : "s"), \(latest.pages) pages, \(latest.warnings) warning"
+            + "\(latest.warnings == 1 ? "" : "s")\(took(latest).map { ", \($0) from the first order to the last book" } ?? "").</p>\n"
+        body += try attention(latest.night)
+        body += try latestBatch()
+        body += history(Array(nights.dropFirst()))
+        return layout.page(title: "Night \(latest.night)", body: body, poll: "/api/night")
+    }
+
+    private func took(_ night: NightRow) -> String? {
+        night.lastFinishedAt.map { Layout.duration(max(0, $0 - night.firstQueuedAt)) }
+    }
+
+    /// Held jobs, then failed ones, with why.
+    private func attention(_ night: String) throws -> String {
+        var rows: [JobRow] = []
+        for state in [QueuedJob.State.held, .failed] {
+            rows += try queue.listJobs(JobFilter(state: state, night: night), limit: 50, offset: 0)
+        }
+        guard !rows.isEmpty else { return "<h2>Needs attention</h2>\n<p>Nothing is held or failed.</p>\n" }
+        var html = "<h2>Needs attention</h2>\n<div class=\"scroll\"><table><thead><tr><th scope=\"col\">order</th>"
+            + "<th scope=\"col\">state</th><th scope=\"col\">why</th></tr></thead><tbody>"
+        for row in rows {
+            html += "<tr><td><a href=\"/jobs/\(HTML.escape(row.id))\">\(HTML.escape(row.id))</a><br><span class=\"muted\">"
+                + "\(HTML.escape(row.title ?? ""))</span></td><td>\(Layout.chip(row.state.rawValue, id: row.id))</td>"
+                + "<td class=\"reason\">\(HTML.escape(row.lastError ?? ""))</td></tr>"
+        }
+        return html + "</tbody></table></div>\n"
+    }
+
+    private func latestBatch() throws -> String {
+        guard let batch = try queue.batchReports(limit: 1).first,
+              let summary = try? JSONDecoder().decode(BatchReport.Summary.self, from: batch.summary) else { return "" }
+        let counts = summary.counts.sorted { $0.key < $1.key }.map { "\($0.value) \(HTML.escape($0.key))" }.joined(separator: ", ")
+        return "<h2>Latest batch</h2>\n<p>\(HTML.escape(batch.name)): \(counts.isEmpty ? "no jobs ended" : counts).</p>\n"
+    }
+
+    private func history(_ nights: [NightRow]) -> String {
+        guard !nights.isEmpty else { return "" }
+        var html = "<h2>Earlier nights</h2>\n<div class=\"scroll\"><table><thead><tr><th scope=\"col\">night</th><th scope=\"col\">done</th>"
+            + "<th scope=\"col\">held</th><th scope=\"col\">failed</th><th scope=\"col\">pages</th><th scope=\"col\">warnings</th>"
+            + "<th scope=\"col\">time taken</th></tr></thead><tbody>"
+        for night in nights {
+            html += "<tr><td><a href=\"/jobs?night=\(night.night)\">\(night.night)</a></td><td>\(night.books)</td>"
+                + "<td>\(night.counts["held"] ?? 0)</td><td>\(night.counts["failed"] ?? 0)</td><td>\(night.pages)</td>"
+                + "<td>\(night.warnings)</td><td>\(took(night) ?? "—")</td></tr>"
+        }
+        return html + "</tbody></table></div>\n"
+    }
+}

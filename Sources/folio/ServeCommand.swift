@@ -1,0 +1,60 @@
+import Console
+import Foundation
+import Jobs
+
+/// `folio serve`: the operator console. Closed by default: without a token it refuses to start,
+/// unless it listens on loopback and `--no-auth` says so.
+enum ServeCommand {
+    static func run(_ arguments: Arguments, console: Console) -> Int32 {
+        guard let config = Command.loadConfig(arguments, console: console) else { return 2 }
+        let listen = arguments.options["listen"] ?? "127.0.0.1:8470"
+        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
+            console.complain("--listen: expected ADDRESS:PORT (an IPv4 address), got \"\(listen)\"")
+            return 2
+        }
+        let address = String(listen[..<colon])
+        let tokens: ConsoleTokens
+        do { tokens = try ConsoleTokens.load(config: config) } catch {
+            console.complain("the console's tokens are invalid:\n\(error)")
+            return 2
+        }
+        let open = arguments.flags.contains("no-auth")
+        if open, !address.hasPrefix("127.") {
+            console.complain("--no-auth is only allowed on a loopback address (127.x.x.x), not \(address)")
+            return 2
+        }
+        if tokens.isEmpty, !open {
+            console.complain("no console token: set FOLIO_CONSOLE_TOKEN or console_tokens in folio.json (folio token makes one), "
+                             + "or pass --no-auth with --listen 127.0.0.1:PORT")
+            return 2
+        }
+        do {
+            let app = ConsoleApp(config: config, queue: try config.openQueue(), tokens: tokens, open: open)
+            let server = try HTTPServer(address: address, port: port, handler: app.handle)
+            // The line scripts and tests read for the port the system chose.
+            console.say("folio serve: listening on http://\(address):\(server.port)/")
+            let stop = StopSignal()
+            while !stop.isStopped { usleep(200_000) }
+            server.stop()
+            return 0
+        } catch {
+            console.complain("\(error)")
+            return 1
+        }
+    }
+
+    /// `folio token --role viewer|operator --name NAME`: a new token, shown once, and the line
+    /// for the tokens file, which keeps only its SHA-256.
+    static func token(_ arguments: Arguments, console: Console) -> Int32 {
+        guard let role = arguments.options["role"].flatMap(ConsoleTokens.Role.init), let name = arguments.options["name"], !name.isEmpty else {
+            console.complain("usage: folio token --role viewer|operator --name NAME")
+            return 2
+        }
+        let token = ConsoleTokens.newToken()
+        let entry: [String: String] = ["name": name, "role": role.rawValue, "sha256": ConsoleTokens.digest(token)]
+        guard let line = try? JSONSerialization.data(withJSONObject: entry, options: [.sortedKeys]) else { return 1 }
+        console.say("token (shown once; give it to \(name)): \(token)")
+        console.say("for the tokens file's \"tokens\" list: \(String(decoding: line, as: UTF8.self))")
+        return 0
+    }
+}
