@@ -55,6 +55,9 @@ public final class ConsoleApp {
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/css"), ("Cache-Control", "max-age=3600")], body: .bytes(Data(Assets.css.utf8)))
         case ("GET", "/static/console.js"):
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/javascript"), ("Cache-Control", "max-age=3600")], body: .bytes(Data(Assets.js.utf8)))
+        case ("GET", "/static/favicon.svg"), ("GET", "/favicon.ico"):
+            return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "max-age=86400")],
+                                body: .bytes(Data(Assets.favicon.utf8)))
         case ("GET", "/login"):
             if open { return signInOpen(next: "/") }
             return .html(LoginPage.render(message: nil))

@@ -1,6 +1,13 @@
 /// The console's stylesheet and its one script, served from `/static/` (the
 /// Content-Security-Policy allows no inline script or style).
 enum Assets {
+    /// An open book, for the tab.
+    static let favicon = """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d2733"/>\
+        <path d="M6 9c4-1 7 0 10 2 3-2 6-3 10-2v14c-4-1-7 0-10 2-3-2-6-3-10-2z" fill="#fff"/>\
+        <path d="M16 11v14" stroke="#1d2733" stroke-width="1.5"/></svg>
+        """
+
     static let css = """
         :root { --ink: #1b1b1b; --muted: #595959; --line: #dedede; --accent: #1f4f99; }
         * { box-sizing: border-box; }
@@ -15,6 +22,7 @@ enum Assets {
         h2 { font-size: 1.1rem; margin: 1.5rem 0 0.5rem; border-bottom: 1px solid var(--line); }
         a { color: var(--accent); }
         .muted { color: var(--muted); }
+        .hidden-label { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
         .scroll { overflow-x: auto; max-width: 100%; }
         table { border-collapse: collapse; width: 100%; font-size: 0.9rem; background: #fff; }
         th, td { text-align: left; padding: 0.35rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: top; }

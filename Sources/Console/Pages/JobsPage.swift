@@ -22,8 +22,10 @@ struct JobsPage {
         body += "<p><span data-total>\(shown)</span> job\(count == 1 ? "" : "s") match. <span class=\"muted\" id=\"updated\" aria-live=\"polite\"></span></p>\n"
         let operatorActs = layout.identity.role == .operator
         if operatorActs { body += "<form method=\"post\" action=\"/actions\">\(layout.csrfField())" + hiddenFilter(filter, page: page) }
-        body += "<div class=\"scroll\"><table><thead><tr>"
-        if operatorActs { body += "<th scope=\"col\"><input type=\"checkbox\" id=\"select-all\" aria-label=\"Select every job on this page\"></th>" }
+        // The row checkboxes are one group (nothing else inside), named for screen readers.
+        if operatorActs { body += "<p><label><input type=\"checkbox\" id=\"select-all\"> Select every job on this page</label></p>" }
+        body += "<div class=\"scroll\" role=\"group\" aria-label=\"Jobs on this page\"><table><thead><tr>"
+        if operatorActs { body += "<th scope=\"col\"><span class=\"hidden-label\">selected</span></th>" }
         body += "<th scope=\"col\">order</th><th scope=\"col\">state</th><th scope=\"col\">product · destination</th>"
             + "<th scope=\"col\">pages</th><th scope=\"col\">warnings</th><th scope=\"col\">tries</th><th scope=\"col\">why</th></tr></thead><tbody>"
         for row in rows {

@@ -20,6 +20,7 @@ struct Layout {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(HTML.escape(title)) · Folio</title>
             <link rel="stylesheet" href="/static/console.css">
+            <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
             <script src="/static/console.js" defer></script>
             </head>
             <body>

@@ -11,6 +11,7 @@ enum LoginPage {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>Sign in · Folio</title>
         <link rel="stylesheet" href="/static/console.css">
+        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
         </head>
         <body>
         <main>

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Drives `folio serve` in headless Chromium (Selenium) as an operator would, for
+ConsoleBrowserTests. Phase `review`: sign in, read the Night page's counts, filter the jobs,
+follow a low-resolution-image finding to its page's thumbnail, approve the held job, bulk-retry
+the failed ones, check every page at 375 px for overflow, console errors and axe (serious or
+critical), and take the Job page's screenshot. Phase `delivered`: the approved job's page says
+it was delivered. Prints one JSON object; exits 1 with the failures listed."""
+import argparse
+import json
+import sys
+
+from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+    return condition
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900"):
+        options.add_argument(flag)
+    options.binary_location = "/usr/bin/chromium"
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def wait(driver, condition):
+    """Until `condition` holds, looking again when a navigation replaced the page under it."""
+    return WebDriverWait(driver, 10, ignored_exceptions=[StaleElementReferenceException]).until(condition)
+
+
+def sign_in(driver, base, token):
+    driver.get(base + "/login")
+    driver.find_element(By.NAME, "token").send_keys(token)
+    driver.find_element(By.CSS_SELECTOR, "form.login button").click()
+    wait(driver, lambda d: d.current_url.rstrip("/") == base)
+
+
+def audit(driver, name):
+    """At 375 px nothing is wider than the window; no console errors; axe finds nothing serious."""
+    driver.set_window_size(375, 812)
+    driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+    wide = driver.execute_script(
+        "var w = document.documentElement.clientWidth; var out = [];"
+        "document.querySelectorAll('body *').forEach(function (e) { var r = e.getBoundingClientRect();"
+        " if (r.right > w + 1 && !e.closest('.scroll')) { out.push(e.tagName + '.' + e.className + ' ' + Math.round(r.right)); } });"
+        "return [document.documentElement.scrollWidth, w, out.slice(0, 5)];")
+    check(wide[0] <= wide[1] + 1 and not wide[2], f"{name}: overflows at 375 px: {wide}")
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run()
+    serious = [v["id"] + ": " + v["help"] for v in results["violations"] if v.get("impact") in ("serious", "critical")]
+    check(not serious, f"{name}: axe: {serious}")
+    errors = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    check(not errors, f"{name}: console errors: {errors}")
+    driver.set_window_size(1280, 900)
+    return {"axe_violations": len(results["violations"]), "serious": serious}
+
+
+def review(driver, args):
+    base = args.base
+    report = {}
+    sign_in(driver, base, args.token)
+    counts = {el.get_attribute("data-count"): el.text for el in driver.find_elements(By.CSS_SELECTOR, "[data-count]")}
+    report["night_counts"] = counts
+    for state, expected in json.loads(args.counts).items():
+        check(counts.get(state) == str(expected), f"Night: {state} shows {counts.get(state)}, expected {expected}")
+    attention = driver.find_element(By.TAG_NAME, "main").text
+    check(args.held in attention and all(i in attention for i in args.failed), "Night: held and failed jobs are not listed first")
+    report["night"] = audit(driver, "Night")
+
+    # Filter: by state, then by text.
+    driver.get(base + "/jobs")
+    Select(driver.find_element(By.NAME, "state")).select_by_visible_text("failed")
+    driver.find_element(By.CSS_SELECTOR, "form.filters button[type=submit]").click()
+    wait(driver, lambda d: "state=failed" in d.current_url)
+    rows = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "tbody td a")]
+    check(sorted(rows) == sorted(args.failed), f"Jobs: state=failed lists {rows}")
+    report["jobs_failed"] = audit(driver, "Jobs")
+    driver.get(base + "/jobs")
+    driver.find_element(By.NAME, "q").send_keys("hopper")
+    driver.find_element(By.CSS_SELECTOR, "form.filters button[type=submit]").click()
+    wait(driver, lambda d: "q=hopper" in d.current_url)
+    rows = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "tbody td a")]
+    check(rows == [args.held], f"Jobs: q=hopper lists {rows}")
+
+    # The held job: its warning leads to the thumbnail of its page.
+    driver.find_element(By.LINK_TEXT, args.held).click()
+    wait(driver, lambda d: d.current_url.endswith("/jobs/" + args.held))
+    finding = next((f for f in driver.find_elements(By.CSS_SELECTOR, ".finding") if "low-resolution-image" in f.text), None)
+    if check(finding is not None, "Job: no low-resolution-image finding"):
+        link = finding.find_element(By.CSS_SELECTOR, "a[href^='#page-']")
+        page = link.get_attribute("href").split("#page-")[1]
+        link.click()
+        wait(driver, lambda d: d.current_url.endswith("#page-" + page))
+        image = driver.find_element(By.CSS_SELECTOR, f"#page-{page} img")
+        wait(driver, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image))
+        visible = driver.execute_script(
+            "var r = arguments[0].getBoundingClientRect(); return r.top < window.innerHeight && r.bottom > 0", image)
+        check(visible, f"Job: the thumbnail of page {page} is not in view after following the finding")
+        report["finding_page"] = int(page)
+        report["thumbnail_width"] = driver.execute_script("return arguments[0].naturalWidth", image)
+    # The README's picture of the Job page: the state, the actions, the cover and the finding.
+    driver.set_window_size(1100, 1500)
+    driver.execute_script("window.scrollTo(0, 0)")
+    driver.save_screenshot(args.screenshot)
+    report["job"] = audit(driver, "Job")
+
+    # Approve it.
+    driver.find_element(By.CSS_SELECTOR, "button[value=approve]").click()
+    wait(driver, lambda d: "approve: 1 of 1" in d.find_element(By.TAG_NAME, "main").text)
+    state = driver.find_element(By.CSS_SELECTOR, f"[data-job-state='{args.held}']").text
+    check(state == "queued", f"Job: after approval the job is {state}")
+
+    # Bulk-retry the two failed jobs.
+    driver.get(base + "/jobs?state=failed")
+    driver.find_element(By.ID, "select-all").click()
+    driver.find_element(By.CSS_SELECTOR, "button[value=retry]").click()
+    wait(driver, lambda d: "retry: 2 of 2" in d.find_element(By.TAG_NAME, "main").text)
+    driver.get(base + "/jobs?state=queued")
+    queued = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "tbody td a")]
+    check(all(i in queued for i in args.failed), f"Jobs: after the bulk retry, queued are {queued}")
+    report["queued_after_retry"] = queued
+    return report
+
+
+def delivered(driver, args):
+    sign_in(driver, args.base, args.token)
+    driver.get(args.base + "/jobs/" + args.held)
+    text = driver.find_element(By.TAG_NAME, "main").text
+    state = driver.find_element(By.CSS_SELECTOR, f"[data-job-state='{args.held}']").text
+    check(state == "done", f"Job: after the run the approved job is {state}")
+    check("approved by olga" in text, "Job: the page does not say who approved it")
+    check("accepted by local" in text, "Job: the page shows no delivery in the ledger")
+    return {"state": state, "job": audit(driver, "Job (delivered)")}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("phase", choices=["review", "delivered"])
+    parser.add_argument("--base", required=True)
+    parser.add_argument("--token", required=True)
+    parser.add_argument("--held", required=True)
+    parser.add_argument("--failed", nargs="*", default=[])
+    parser.add_argument("--counts", default="{}")
+    parser.add_argument("--screenshot", default="/tmp/folio-console-job.png")
+    args = parser.parse_args()
+    driver = browser()
+    try:
+        result = review(driver, args) if args.phase == "review" else delivered(driver, args)
+    except Exception as error:  # a missing element is a failure to report, with the page it was on
+        failures.append(f"{type(error).__name__}: {error} (at {driver.current_url})")
+        result = {}
+    finally:
+        driver.quit()
+    result["failures"] = failures
+    print(json.dumps(result))
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
