@@ -32,6 +32,8 @@ public struct InteriorRenderer: Sendable {
         /// Measuring and paginating the text, and drawing the pages (waiting for photos included).
         public var layoutTime: Duration
         public var drawTime: Duration
+        /// Drawing the console's page thumbnails, after the PDF.
+        public var thumbnailTime: Duration
     }
 
     public var product: Product
@@ -64,16 +66,17 @@ public struct InteriorRenderer: Sendable {
                                       chapterFlows: plan.flows, photos: photos, cover: artist, sheet: sheet)
         let drawn = try painter.paint(plan.layout)
         try canvas.finish()
+        let drawEnd = ContinuousClock.now
         if let thumbnails, let pictures = PageThumbnails(sheet: sheet, pixelHeight: thumbnailHeight, keep: thumbnails) {
             let photos = PhotoPainter(canvas: pictures, preparer: plan.builder.photos, engine: plan.builder.engine,
                                       language: book.language, minimumPPI: product.minimumImagePPI)
             _ = try? InteriorPainter(canvas: pictures, frame: plan.frame, builder: plan.builder, book: book,
                                      chapterFlows: plan.flows, photos: photos, cover: artist, sheet: sheet).paint(plan.layout)
         }
-        let drawTime = ContinuousClock.now - laidOut
+        let drawTime = drawEnd - laidOut
         return Result(pages: plan.layout.pages.count, contentPages: plan.contentPages, notices: plan.notices + drawn,
                       pageMarks: plan.pageMarks, previews: previews(plan, book: book, artist: artist),
-                      layoutTime: laidOut - started, drawTime: drawTime)
+                      layoutTime: laidOut - started, drawTime: drawTime, thumbnailTime: ContinuousClock.now - drawEnd)
     }
 
     /// The first chapter's opening spread and the one after it.

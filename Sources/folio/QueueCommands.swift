@@ -75,7 +75,8 @@ enum QueueCommands {
             let batch = try BatchReport.write(ended: ended, queue: queue, config: config)
             let failed = ended.filter { $0.state == .failed }.count
             let done = ended.filter { $0.state == .done }.count
-            console.say("\(done) done, \(failed) failed; batch report: \(batch.path)")
+            let held = ended.filter { $0.state == .held }.count
+            console.say("\(done) done, \(failed) failed\(held > 0 ? ", \(held) held for review" : ""); batch report: \(batch.path)")
             return failed == 0 ? 0 : 1
         }
     }

@@ -96,7 +96,7 @@ struct JobPage {
             + "<th scope=\"col\">attempts</th></tr></thead><tbody>"
         for upload in report.uploads {
             let attempts = upload.attempts.map { attempt in
-                "job attempt \(attempt.jobAttempt.map(String.init) ?? "?"): " + (attempt.httpStatus.map { "HTTP \($0)" } ?? "no answer")
+                "job attempt \(attempt.jobAttempt.map(String.init) ?? "?"): " + (attempt.httpStatus.map { "HTTP \($0)" } ?? (attempt.error == nil ? "written" : "no answer"))
                     + (attempt.error.map { " — \(HTML.escape($0))" } ?? "") + " (\(attempt.bytesSent.formatted()) bytes"
                     + (attempt.at.map { ", \(HTML.escape($0))" } ?? "") + ")"
             }.joined(separator: "<br>")

@@ -14,6 +14,7 @@ struct InteriorStage {
         var pageMarks: [PageMark]
         var layoutTime: Duration
         var drawTime: Duration
+        var thumbnailTime: Duration
     }
 
     func run(_ book: Book, cover: CoverContent, photos: PhotoPool, into folder: URL) throws(JobError) -> Result {
@@ -32,6 +33,6 @@ struct InteriorStage {
             try? AtomicFile.write(picture, to: folder.appendingPathComponent("preview-spread-\(index + 1).png"))
         }
         return Result(file: file, pages: rendered.pages, notices: rendered.notices, pageMarks: rendered.pageMarks,
-                      layoutTime: rendered.layoutTime, drawTime: rendered.drawTime)
+                      layoutTime: rendered.layoutTime, drawTime: rendered.drawTime, thumbnailTime: rendered.thumbnailTime)
     }
 }

@@ -96,7 +96,9 @@ public struct Pipeline: Sendable {
             .run(resolved.book, cover: cover, photos: photos, into: folder)
         report.timingsMS["layout"] = StageClock.milliseconds(interior.layoutTime)
         report.timingsMS["draw"] = StageClock.milliseconds(interior.drawTime)
-        report.timingsMS["finish"] = StageClock.milliseconds(ContinuousClock.now - interiorStart - interior.layoutTime - interior.drawTime)
+        report.timingsMS["thumbnails"] = StageClock.milliseconds(interior.thumbnailTime)
+        report.timingsMS["finish"] = StageClock.milliseconds(ContinuousClock.now - interiorStart - interior.layoutTime - interior.drawTime
+                                                             - interior.thumbnailTime)
         report.preflight += interior.notices.map(Self.finding)
         onStage("render: \(interior.pages) pages")
         var produced: [(kind: Order.Output, file: URL, pages: Int?)] = []
