@@ -45,7 +45,7 @@ public struct InteriorRenderer: Sendable {
     }
 
     /// `photos`: the job's pool, which prepares the photos ahead of the drawing.
-    /// `thumbnails`, when given, is handed every page as a small PNG (`thumbnailHeight` pixels
+    /// `thumbnails`, when given, is handed every page as a small JPEG (`thumbnailHeight` pixels
     /// tall), drawn after the PDF by the same painter.
     public func render(_ book: Book, cover: CoverContent, photos: PhotoPool? = nil, to file: URL,
                        thumbnailHeight: Int = 240, thumbnails: ((Int, Data) -> Void)? = nil) throws(RenderError) -> Result {

@@ -2,7 +2,7 @@ import Foundation
 import Jobs
 
 /// A job's files as the console serves them: only a known name of a known job — its outputs
-/// (named by its report), its reports and previews, `page-N.png` for N within its pages — and
+/// (named by its report), its reports and previews, `page-N.jpg` for N within its pages — and
 /// only a regular file inside the jobs folder itself, never through a symbolic link. No part
 /// of a request's path ever reaches the file system.
 struct JobFiles {
@@ -32,10 +32,10 @@ struct JobFiles {
             if let data = try queue.jobFile(job: id, name: name) { return Self.response(.bytes(data), type: type, name: name) }
             return open(id, [name]).map { Self.response(.file(descriptor: $0.descriptor, size: $0.size), type: type, name: name) }
         }
-        if name.hasPrefix("page-"), name.hasSuffix(".png"), let page = Int(name.dropFirst(5).dropLast(4)),
+        if name.hasPrefix("page-"), name.hasSuffix(".jpg"), let page = Int(name.dropFirst(5).dropLast(4)),
            let pages = report?.outputs.first(where: { $0.kind == "interior" })?.pages, (1...max(1, pages)).contains(page) {
             return open(id, [PageThumbnail.folder, PageThumbnail.name(page)])
-                .map { Self.response(.file(descriptor: $0.descriptor, size: $0.size), type: "image/png", name: name) }
+                .map { Self.response(.file(descriptor: $0.descriptor, size: $0.size), type: "image/jpeg", name: name) }
         }
         guard let output = report?.outputs.first(where: { $0.file == name }), !name.contains("/"), !name.hasPrefix(".") else { return nil }
         let type = name.hasSuffix(".pdf") ? "application/pdf" : name.hasSuffix(".epub") ? "application/epub+zip" : "application/octet-stream"

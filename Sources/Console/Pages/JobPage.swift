@@ -37,7 +37,7 @@ struct JobPage {
         if thumbnails, pages > 0 {
             body += "<h2>Pages</h2>\n<div class=\"grid\">"
             for page in 1...pages {
-                body += "<figure id=\"page-\(page)\"><img class=\"thumb\" loading=\"lazy\" src=\"\(base)page-\(page).png\" "
+                body += "<figure id=\"page-\(page)\"><img class=\"thumb\" loading=\"lazy\" src=\"\(base)page-\(page).jpg\" "
                     + "alt=\"Page \(page)\" width=\"148\" height=\"210\"><figcaption>\(page)</figcaption></figure>"
             }
             body += "</div>\n"
@@ -51,7 +51,7 @@ struct JobPage {
         for finding in report.preflight {
             html += "<div class=\"finding\">"
             if let page = finding.page, thumbnails {
-                html += "<a href=\"#page-\(page)\"><img class=\"thumb\" loading=\"lazy\" src=\"\(base)page-\(page).png\" "
+                html += "<a href=\"#page-\(page)\"><img class=\"thumb\" loading=\"lazy\" src=\"\(base)page-\(page).jpg\" "
                     + "alt=\"Page \(page), where this was found\" width=\"148\" height=\"210\"></a>"
             }
             html += "<div><p><span class=\"chip sev-\(finding.severity.rawValue)\">\(finding.severity.rawValue)</span> "

@@ -18,7 +18,7 @@ struct JobsPage {
         let shown = count > Self.countCap ? "more than \(Self.countCap.formatted())" : count.formatted()
         var body = "<h1>Jobs</h1>\n"
         if let notice { body += "<p class=\"notice\" role=\"status\">\(HTML.escape(notice))</p>\n" }
-        body += try filters(filter)
+        body += filters(filter)
         body += "<p><span data-total>\(shown)</span> job\(count == 1 ? "" : "s") match. <span class=\"muted\" id=\"updated\" aria-live=\"polite\"></span></p>\n"
         let operatorActs = layout.identity.role == .operator
         if operatorActs { body += "<form method=\"post\" action=\"/actions\">\(layout.csrfField())" + hiddenFilter(filter, page: page) }
@@ -69,18 +69,15 @@ struct JobsPage {
         return components.percentEncodedQuery ?? ""
     }
 
-    private func filters(_ filter: JobFilter) throws -> String {
+    private func filters(_ filter: JobFilter) -> String {
         var html = "<form class=\"filters\" method=\"get\" action=\"/jobs\" role=\"search\">"
         html += "<label>State<select name=\"state\"><option value=\"\">any</option>"
         for state in QueuedJob.State.allCases {
             html += "<option\(filter.state == state ? " selected" : "")>\(state.rawValue)</option>"
         }
         html += "</select></label>"
-        html += "<label>Night<select name=\"night\"><option value=\"\">any</option>"
-        for night in try queue.nights(limit: 60) {
-            html += "<option\(filter.night == night.night ? " selected" : "")>\(night.night)</option>"
-        }
-        html += "</select></label>"
+        // A date, not a list of nights: listing them would count a million rows for a menu.
+        html += "<label>Night of<input type=\"date\" name=\"night\" value=\"\(HTML.escape(filter.night ?? ""))\"></label>"
         for (name, label, value) in [("product", "Product", filter.product), ("destination", "Destination", filter.destination),
                                      ("q", "Order, title or author", filter.text)] {
             html += "<label>\(label)<input type=\"text\" name=\"\(name)\" value=\"\(HTML.escape(value ?? ""))\"></label>"

@@ -15,7 +15,6 @@ public final class HTTPServer: @unchecked Sendable {
 
     private let handler: (HTTPRequest) -> HTTPResponse
     private var daemon: OpaquePointer?
-    private let socket: Int32
     /// The port listened on (the one the system chose when asked for port 0).
     public let port: Int
 
@@ -23,21 +22,20 @@ public final class HTTPServer: @unchecked Sendable {
     public init(address: String, port: Int, handler: @escaping (HTTPRequest) -> HTTPResponse) throws {
         self.handler = handler
         let listener = try Self.listen(address: address, port: port)
-        socket = listener.socket
         self.port = listener.port
         daemon = folio_mhd_start(listener.socket, accessHandler, Unmanaged.passUnretained(self).toOpaque(),
                                  requestCompleted, nil, 1 << 20, 30)
         if daemon == nil {
-            close(socket)
+            close(listener.socket)
             throw Failure(description: "libmicrohttpd could not start on \(address):\(self.port)")
         }
     }
 
     deinit { stop() }
 
+    /// Stops serving; the library closes the listening socket it was given.
     public func stop() {
         if let daemon { MHD_stop_daemon(daemon) }
-        if daemon != nil { close(socket) }
         daemon = nil
     }
 

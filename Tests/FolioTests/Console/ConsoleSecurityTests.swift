@@ -13,7 +13,7 @@ import Testing
     }
 
     static let pages = ["/", "/jobs", "/jobs/\(ConsoleFixture.done)", "/jobs/\(ConsoleFixture.done)/files/interior.pdf",
-                        "/jobs/\(ConsoleFixture.done)/files/page-1.png", "/jobs/nobody-here"]
+                        "/jobs/\(ConsoleFixture.done)/files/page-1.jpg", "/jobs/nobody-here"]
     static let api = ["/api/night", "/api/jobs", "/api/jobs/\(ConsoleFixture.done)", "/api/jobs/nobody-here"]
 
     @Test func nothingAnswersWithoutACredential() throws {
@@ -92,7 +92,7 @@ import Testing
         let done = ConsoleFixture.done
         let good = try Curl.request(server.base + "/jobs/\(done)/files/interior.pdf", headers: bearer)
         #expect(good.status == 200 && good.body.hasPrefix("%PDF-"))
-        #expect(try Curl.request(server.base + "/jobs/\(done)/files/page-1.png", headers: bearer).status == 200)
+        #expect(try Curl.request(server.base + "/jobs/\(done)/files/page-1.jpg", headers: bearer).status == 200)
         // A secret beside the jobs folder, and a link to it inside the job's folder.
         let secret = fixture.workspace.root.appendingPathComponent("secret.txt")
         try Data("the printer's password".utf8).write(to: secret)
@@ -109,8 +109,8 @@ import Testing
                         "/jobs/\(done)/files/%2e%2e%2f%2e%2e%2fsecret.txt", "/jobs/\(done)/files/..%2F..%2Fsecret.txt",
                         "/jobs/%2e%2e/files/secret.txt", "/jobs/..%2F/files/secret.txt", "/jobs/\(done)/files/\(secret.path)",
                         "/jobs/\(done)/files/%2F\(secret.path.dropFirst())", "/jobs/\(done)/files/linked.pdf",
-                        "/jobs/\(done)/files/job.log", "/jobs/\(done)/files/thumbnails", "/jobs/\(done)/files/page-0.png",
-                        "/jobs/\(done)/files/page-99999.png", "/jobs/\(done)/files/.photos"]
+                        "/jobs/\(done)/files/job.log", "/jobs/\(done)/files/thumbnails", "/jobs/\(done)/files/page-0.jpg",
+                        "/jobs/\(done)/files/page-99999.jpg", "/jobs/\(done)/files/.photos"]
         for path in attempts {
             let answer = try Curl.request(server.base + path, headers: bearer)
             #expect(answer.status == 404, "\(path): \(answer.status)")

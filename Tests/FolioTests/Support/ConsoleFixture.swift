@@ -73,12 +73,7 @@ final class ConsoleServer {
         environment["FOLIO_CONSOLE_TOKEN"] = nil
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
+        let line = try process.runReadingFirstLine()
         let text = String(decoding: line, as: UTF8.self)
         guard let port = text.split(separator: ":").last.flatMap({ Int($0.filter(\.isNumber)) }), text.contains("listening") else {
             process.terminate()

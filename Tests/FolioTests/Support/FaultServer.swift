@@ -17,12 +17,7 @@ final class FaultServer {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", repositoryRoot.appendingPathComponent("scripts/fault_server.py").path, "0"]
             + (tls ? ["--tls", Self.certificates.path] : [])
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
+        let line = try process.runReadingFirstLine()
         guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any], object["http"] is Int else {
             process.terminate()
             throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "the fault server did not start"])

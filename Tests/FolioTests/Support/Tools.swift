@@ -45,3 +45,16 @@ enum Tool {
         try Tool.run("qpdf", ["--check", file.path])
     }
 }
+
+extension Process {
+    /// Starts the process and returns the first line it prints (a server's port, say).
+    func runReadingFirstLine() throws -> Data {
+        let output = Pipe()
+        standardOutput = output
+        standardError = FileHandle.nullDevice
+        try run()
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
+        return line
+    }
+}

@@ -61,7 +61,7 @@ extension PostgresQueue {
         let count = parameters.count
         return try withConnection { (database) throws(PGConnection.Failure) -> [JobRow] in
             try database.execute("""
-                SELECT \(CatalogSQL.rowColumns) FROM jobs \(conditions) \(CatalogSQL.order) LIMIT $\(count + 1) OFFSET $\(count + 2)
+                SELECT \(CatalogSQL.rowColumns) FROM jobs \(conditions) \(CatalogSQL.order(filter)) LIMIT $\(count + 1) OFFSET $\(count + 2)
                 """, parameters + [String(limit), String(offset)]).map { row in
                 JobRow(id: row[0] ?? "", state: QueuedJob.State(rawValue: row[1] ?? "") ?? .failed, stage: row[2] ?? "",
                        attempts: row[3]?.number ?? 0, lastError: row[4], product: row[5], destination: row[6], title: row[7],

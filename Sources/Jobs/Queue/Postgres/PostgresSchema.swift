@@ -83,20 +83,8 @@ enum PostgresSchema {
             created_at double precision NOT NULL
         )
         """,
-        // Review and the console's catalog (issue 16), as in SQLite's migration 5.
-        """
-        ALTER TABLE jobs ADD COLUMN approved_by text;
-        ALTER TABLE jobs ADD COLUMN product text;
-        ALTER TABLE jobs ADD COLUMN destination text;
-        ALTER TABLE jobs ADD COLUMN title text;
-        ALTER TABLE jobs ADD COLUMN author text;
-        ALTER TABLE jobs ADD COLUMN search text NOT NULL DEFAULT '';
-        ALTER TABLE jobs ADD COLUMN night text NOT NULL DEFAULT '';
-        ALTER TABLE jobs ADD COLUMN pages integer;
-        ALTER TABLE jobs ADD COLUMN warnings integer;
-        CREATE INDEX jobs_listing ON jobs (\(CatalogSQL.rank), updated_at DESC, id);
-        CREATE INDEX jobs_night ON jobs (night, state)
-        """,
+        // Review and the console's catalog (issue 16): the same SQL as SQLite's migration 5.
+        CatalogSQL.migration,
     ]
 
     /// The channel runners LISTEN on; a job that becomes runnable NOTIFYs it.

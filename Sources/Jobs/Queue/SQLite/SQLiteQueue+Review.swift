@@ -56,7 +56,7 @@ extension SQLiteQueue {
     public func listJobs(_ filter: JobFilter, limit: Int, offset: Int) throws -> [JobRow] {
         let (conditions, parameters) = CatalogSQL.conditions(filter) { _ in "?" }
         return try database.execute("""
-            SELECT \(CatalogSQL.rowColumns) FROM jobs \(conditions) \(CatalogSQL.order) LIMIT ? OFFSET ?
+            SELECT \(CatalogSQL.rowColumns) FROM jobs \(conditions) \(CatalogSQL.order(filter)) LIMIT ? OFFSET ?
             """, parameters.map { .text($0) } + [.integer(Int64(limit)), .integer(Int64(offset))]).map { row in
             JobRow(id: row[0].text ?? "", state: QueuedJob.State(rawValue: row[1].text ?? "") ?? .failed, stage: row[2].text ?? "",
                    attempts: row[3].integer ?? 0, lastError: row[4].text, product: row[5].text, destination: row[6].text,

@@ -97,22 +97,8 @@ public final class SQLiteQueue: QueueDriver {
             created_at REAL NOT NULL
         );
         """,
-        // Review and the console's catalog (issue 16): who approved a held job; what the
-        // lists filter by (from the order when queued, from the report when published); the
-        // lists' order (held, failed, running, queued, cancelled, done; newest first).
-        """
-        ALTER TABLE jobs ADD COLUMN approved_by TEXT;
-        ALTER TABLE jobs ADD COLUMN product TEXT;
-        ALTER TABLE jobs ADD COLUMN destination TEXT;
-        ALTER TABLE jobs ADD COLUMN title TEXT;
-        ALTER TABLE jobs ADD COLUMN author TEXT;
-        ALTER TABLE jobs ADD COLUMN search TEXT NOT NULL DEFAULT '';
-        ALTER TABLE jobs ADD COLUMN night TEXT NOT NULL DEFAULT '';
-        ALTER TABLE jobs ADD COLUMN pages INTEGER;
-        ALTER TABLE jobs ADD COLUMN warnings INTEGER;
-        CREATE INDEX jobs_listing ON jobs (\(CatalogSQL.rank), updated_at DESC, id);
-        CREATE INDEX jobs_night ON jobs (night, state)
-        """,
+        // Review and the console's catalog (issue 16), the same SQL on both drivers.
+        CatalogSQL.migration,
     ]
 
     public init(path: URL, environment: QueueEnvironment = QueueEnvironment(), retryPolicy: RetryPolicy = RetryPolicy()) throws {
