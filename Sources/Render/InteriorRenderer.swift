@@ -74,9 +74,10 @@ public struct InteriorRenderer: Sendable {
                                      chapterFlows: plan.flows, photos: photos, cover: artist, sheet: sheet).paint(plan.layout)
         }
         let drawTime = drawEnd - laidOut
+        let thumbnailTime = ContinuousClock.now - drawEnd
         return Result(pages: plan.layout.pages.count, contentPages: plan.contentPages, notices: plan.notices + drawn,
                       pageMarks: plan.pageMarks, previews: previews(plan, book: book, artist: artist),
-                      layoutTime: laidOut - started, drawTime: drawTime, thumbnailTime: ContinuousClock.now - drawEnd)
+                      layoutTime: laidOut - started, drawTime: drawTime, thumbnailTime: thumbnailTime)
     }
 
     /// The first chapter's opening spread and the one after it.

@@ -14,7 +14,8 @@ enum Command {
           approve ID / reject ID --reason TEXT   deliver a held job's verified files / fail it with the reason
           serve [--listen ADDR:PORT] [--no-auth]   the operator console (README: The operator console)
           token --role viewer|operator --name NAME   a new console token, and its line for the tokens file
-          render ORDER.json --out DIR [--threads N]  render one order into DIR (no queue, no upload)
+          render ORDER.json --out DIR [--threads N] [--thumbnails]  render one order into DIR (no queue, no upload;
+                                        --thumbnails: also the console's page thumbnails, as a queued job draws them)
           verify FILE... [--product ID] [--json]   byte-level checks of finished PDF and EPUB files
           bench [--product ID] [--threads N] [--no-batch]   time a half-year's and a year's whole job,
                                         the JPEG and text floors, and a batch through `run` (README)
@@ -88,7 +89,9 @@ enum Command {
             return 2
         }
         let folder = URL(fileURLWithPath: out)
-        let report = Pipeline(config: config).run(orderData: data, orderFile: orderFile, into: folder)
+        var pipeline = Pipeline(config: config)
+        pipeline.thumbnails = arguments.flags.contains("thumbnails")
+        let report = pipeline.run(orderData: data, orderFile: orderFile, into: folder)
         describe(report, folder: folder, console: console)
         switch report.status {
         case .done, .held: return 0

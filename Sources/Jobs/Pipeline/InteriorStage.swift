@@ -6,6 +6,8 @@ import Render
 /// output intent, and the file is renamed into place only when complete.
 struct InteriorStage {
     var product: Product
+    /// The console's page thumbnails, beside the PDF.
+    var thumbnails: Bool
 
     struct Result {
         var file: URL
@@ -19,14 +21,15 @@ struct InteriorStage {
 
     func run(_ book: Book, cover: CoverContent, photos: PhotoPool, into folder: URL) throws(JobError) -> Result {
         // The console's page grid: every page, drawn by the same painter (a folder of its own).
-        let thumbnails = folder.appendingPathComponent(PageThumbnail.folder)
-        try? FileManager.default.removeItem(at: thumbnails)
-        try? FileManager.default.createDirectory(at: thumbnails, withIntermediateDirectories: true)
+        let pictures = folder.appendingPathComponent(PageThumbnail.folder)
+        try? FileManager.default.removeItem(at: pictures)
+        if thumbnails { try? FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true) }
+        let keep: ((Int, Data) -> Void)? = thumbnails ? { page, jpeg in
+            try? AtomicFile.write(jpeg, to: pictures.appendingPathComponent(PageThumbnail.name(page)))
+        } : nil
         let (file, rendered) = try PrintFinishing.produce("interior.pdf", in: folder, product: product,
                                                          date: book.contentDate, sheet: { _ in product.interiorSheet }) { drawn throws(RenderError) in
-            try InteriorRenderer(product: product).render(book, cover: cover, photos: photos, to: drawn) { page, png in
-                try? AtomicFile.write(png, to: thumbnails.appendingPathComponent(PageThumbnail.name(page)))
-            }
+            try InteriorRenderer(product: product).render(book, cover: cover, photos: photos, to: drawn, thumbnails: keep)
         }
         // Pictures of the first spreads for the operator's report, beside it.
         for (index, picture) in rendered.previews.enumerated() {

@@ -19,6 +19,9 @@ public struct Pipeline: Sendable {
     var reuse: Verification?
     /// Who approved this job's held outputs (the queue's `approved_by`): they are delivered.
     var approvedBy: String?
+    /// Draw every interior page as a thumbnail for the console (queued jobs do; `folio render`
+    /// only when asked).
+    public var thumbnails = false
 
     public init(config: FolioConfig, threads: Int? = nil) {
         self.config = config
@@ -92,11 +95,11 @@ public struct Pipeline: Sendable {
         photos.schedule(PhotoPool.requests(for: resolved.book, coverPhoto: cover.photo))
         // The interior is always laid out: the cover's spine depends on its final page count.
         let interiorStart = ContinuousClock.now
-        let interior = try InteriorStage(product: input.product)
+        let interior = try InteriorStage(product: input.product, thumbnails: thumbnails)
             .run(resolved.book, cover: cover, photos: photos, into: folder)
         report.timingsMS["layout"] = StageClock.milliseconds(interior.layoutTime)
         report.timingsMS["draw"] = StageClock.milliseconds(interior.drawTime)
-        report.timingsMS["thumbnails"] = StageClock.milliseconds(interior.thumbnailTime)
+        if thumbnails { report.timingsMS["thumbnails"] = StageClock.milliseconds(interior.thumbnailTime) }
         report.timingsMS["finish"] = StageClock.milliseconds(ContinuousClock.now - interiorStart - interior.layoutTime - interior.drawTime
                                                              - interior.thumbnailTime)
         report.preflight += interior.notices.map(Self.finding)

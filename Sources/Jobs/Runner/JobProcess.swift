@@ -42,6 +42,7 @@ public enum JobProcess {
                 pipeline.ledger = ledger
                 pipeline.reuse = verification
                 pipeline.approvedBy = job.approvedBy
+                pipeline.thumbnails = true
                 let stages = StageRecorder(queue: queue, id: id)
                 pipeline.onStage = { stages.record($0) }
                 report = pipeline.run(orderData: job.order, orderFile: "queue:\(id)", into: folder, deliver: true,

@@ -63,6 +63,12 @@ enum Bench {
             console.say(String(format: "  %@: %.1f s wall, %.1f s CPU", run.report.status.rawValue, run.wall, run.cpu))
             runs.append(run)
         }
+        // The year again as a queued job draws it, with the console's page thumbnails: what they
+        // add, beside the job the targets are read against.
+        console.say("rendering the year with the console's thumbnails")
+        let thumbnailed = try RenderRun.measure("year, with thumbnails", export: diaries[1].export, workspace: workspace,
+                                                options: options, extra: ["--thumbnails"])
+        console.say(String(format: "  %@: %.1f s wall, %.1f s CPU", thumbnailed.report.status.rawValue, thumbnailed.wall, thumbnailed.cpu))
         let year = diaries[1].summary
         console.say("JPEG floor: djpeg and cjpeg on the year's \(year.photos.count) photos")
         let jpeg = try JPEGFloor.measure(year.photos, facts: facts, pictures: pictures, folder: root.appendingPathComponent("floor"),
@@ -85,13 +91,17 @@ enum Bench {
 
         let printer = BenchPrinter(console: console)
         printer.diaries(diaries)
-        printer.jobs(runs)
-        printer.stages(runs)
+        printer.jobs(runs + [thumbnailed])
+        printer.stages(runs + [thumbnailed])
+        let pages = max(1, thumbnailed.pages)
+        console.say(String(format: "thumbnails: %.2f s for %d pages (%.1f ms a page); the year with them: %.1f s wall (%+.0f %%), %.1f s CPU (%+.0f %%)",
+                           thumbnailed.stage("thumbnails") ?? 0, pages, (thumbnailed.stage("thumbnails") ?? 0) * 1000 / Double(pages),
+                           thumbnailed.wall, (thumbnailed.wall / runs[1].wall - 1) * 100, thumbnailed.cpu, (thumbnailed.cpu / runs[1].cpu - 1) * 100))
         console.say("")
         printer.floors(jpeg: jpeg, text: text, facts: facts, photos: year.photos.count)
         if !batches.isEmpty { printer.batches(batches) }
         printer.targets(BenchTargets(half: runs[0], year: runs[1], memory: options.memoryRun ? runs[2] : nil,
                                      floor: jpeg.serialNet + text.net, batches: batches))
-        return runs.allSatisfy { $0.report.status == .done } && batches.allSatisfy { $0.done == BatchThroughput.books }
+        return (runs + [thumbnailed]).allSatisfy { $0.report.status == .done } && batches.allSatisfy { $0.done == BatchThroughput.books }
     }
 }

@@ -15,9 +15,11 @@ struct RenderRun {
     /// A stage's time in seconds, if the report has it.
     func stage(_ key: String) -> Double? { report.timingsMS[key].map { Double($0) / 1000 } }
 
-    static func measure(_ label: String, export: String, workspace: BenchWorkspace, options: BenchOptions) throws(BenchError) -> RenderRun {
+    /// `extra`: more arguments for `folio render` (`--thumbnails`).
+    static func measure(_ label: String, export: String, workspace: BenchWorkspace, options: BenchOptions,
+                        extra: [String] = []) throws(BenchError) -> RenderRun {
         let orderFile = workspace.root.appendingPathComponent("\(export).order.json")
-        let out = workspace.root.appendingPathComponent("out-\(export)")
+        let out = workspace.root.appendingPathComponent("out-\(export)" + extra.joined())
         do {
             let order = BenchWorkspace.order(id: "bench-\(export)", export: export, product: options.product)
             try JSONSerialization.data(withJSONObject: order, options: [.sortedKeys]).write(to: orderFile)
@@ -26,6 +28,7 @@ struct RenderRun {
         }
         var arguments = ["render", orderFile.path, "--out", out.path, "--config", workspace.configFile.path]
         if let threads = options.threads { arguments += ["--threads", String(threads)] }
+        arguments += extra
         let start = ContinuousClock.now
         guard let outcome = MeasuredProcess.run(BenchWorkspace.executable, arguments) else {
             throw BenchError("cannot start \(BenchWorkspace.executable) \(arguments.joined(separator: " "))")
