@@ -16,7 +16,8 @@ enum Command {
           token --role viewer|operator --name NAME   a new console token, and its line for the tokens file
           render ORDER.json --out DIR [--threads N] [--thumbnails]  render one order into DIR (no queue, no upload;
                                         --thumbnails: also the console's page thumbnails, as a queued job draws them)
-          verify FILE... [--product ID] [--json]   byte-level checks of finished PDF and EPUB files
+          verify FILE... [--product ID] [--pdfx STD] [--json]   byte-level checks of finished PDF and EPUB files
+                                        (--pdfx X-4, X-1a:2001 or X-3:2002: every rule of that standard)
           bench [--product ID] [--threads N] [--no-batch]   time a half-year's and a year's whole job,
                                         the JPEG and text floors, and a batch through `run` (README)
           bench --queue                 claims per second of empty jobs, SQLite and PostgreSQL, 1 and 4 processes

@@ -2,12 +2,21 @@ import Foundation
 import Jobs
 import Prepress
 
-/// `folio verify FILE... [--product ID] [--json]`: the pipeline's byte-level checks on any file.
+/// `folio verify FILE... [--product ID] [--pdfx STANDARD] [--json]`: the pipeline's byte-level
+/// checks on any file; with a product that declares PDF/X, or `--pdfx`, every rule of it.
 enum Verify {
     static func run(_ arguments: Arguments, console: Console) -> Int32 {
         guard !arguments.positional.isEmpty else {
-            console.complain("usage: folio verify FILE... [--product ID] [--json]")
+            console.complain("usage: folio verify FILE... [--product ID] [--pdfx X-4|X-1a:2001|X-3:2002] [--json]")
             return 2
+        }
+        var pdfx: PDFXStandard?
+        if let name = arguments.options["pdfx"] {
+            guard let standard = PDFXStandard(rawValue: name) else {
+                console.complain("--pdfx: expected one of \(PDFXStandard.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(name)\"")
+                return 2
+            }
+            pdfx = standard
         }
         var product: Product?
         var components: Int?
@@ -27,7 +36,9 @@ enum Verify {
             let head = (try? FileHandle(forReadingFrom: file)).flatMap { try? $0.read(upToCount: 5) } ?? Data()
             let findings: [Finding]
             if head.starts(with: Array("%PDF".utf8)) {
-                findings = PDFVerifier(expectations: expectations(for: file, product: product, components: components)).verify(file)
+                var expected = expectations(for: file, product: product, components: components)
+                expected.pdfx = pdfx ?? product?.pdfx
+                findings = PDFVerifier(expectations: expected).verify(file)
             } else if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || path.hasSuffix(".epub") {
                 findings = EPUBVerifier().verify(file)
             } else {

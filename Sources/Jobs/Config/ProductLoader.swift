@@ -65,6 +65,7 @@ enum ProductLoader {
             }
         }
         let review = reader.choice("review", required: false, from: ReviewPolicy.names).flatMap(ReviewPolicy.init) ?? .never
+        let pdfx = reader.choice("pdfx", required: false, from: PDFXStandard.allCases.map(\.rawValue)).flatMap(PDFXStandard.init)
         reader.rejectUnknownKeys()
         if let binding, binding == Product.Binding.saddleStitch.rawValue, let rules, rules.multiple % 4 != 0 {
             issues.add("invalid-value", "pages.multiple", "a saddle-stitched book needs a multiple of 4, got \(rules.multiple)")
@@ -93,6 +94,13 @@ enum ProductLoader {
         if let cropMarks { product.cropMarks = cropMarks }
         product.typefaces = typefaces
         if let bleedEdges { product.bleedEdges = bleedEdges }
+        if let pdfx {
+            guard !pdfx.needsCMYKIntent || outputColour.isCMYK else {
+                throw InputError([InputIssue(code: "invalid-value", file: shown, path: "pdfx",
+                                             message: "PDF/\(pdfx.rawValue) prints on a CMYK press: output_profile must be a CMYK profile, not \(profile)")])
+            }
+            product.pdfx = pdfx
+        }
         return (product, review)
     }
 }

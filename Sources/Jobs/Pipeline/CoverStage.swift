@@ -14,7 +14,7 @@ struct CoverStage {
 
     func run(_ content: CoverContent, pages: Int, contentDate: Date, photos: PhotoPool, into folder: URL) throws(JobError) -> Result {
         let (file, spread) = try PrintFinishing.produce("cover.pdf", in: folder, product: product,
-                                                       date: contentDate, sheet: \.sheet) { drawn throws(RenderError) in
+                                                       date: contentDate, title: content.title, sheet: \.sheet) { drawn throws(RenderError) in
             try CoverRenderer(product: product).renderSpread(content, pages: pages, photos: photos, to: drawn)
         }
         return Result(file: file, spread: spread)
@@ -25,7 +25,7 @@ struct CoverStage {
 enum PrintFinishing {
     /// Draws a PDF under a temporary name, finishes it for print and renames it into place, so
     /// no half-made file is ever seen under its real name.
-    static func produce<T>(_ name: String, in folder: URL, product: Product, date: Date,
+    static func produce<T>(_ name: String, in folder: URL, product: Product, date: Date, title: String,
                            sheet: (T) -> SheetGeometry,
                            draw: (URL) throws(RenderError) -> T) throws(JobError) -> (file: URL, drawn: T) {
         let file = folder.appendingPathComponent(name)
@@ -41,7 +41,7 @@ enum PrintFinishing {
         } catch {
             throw .failed(code: error.code, message: "\(name): \(error.message)")
         }
-        try finish(drawn, to: finished, sheet: sheet(result), product: product, date: date)
+        try finish(drawn, to: finished, sheet: sheet(result), product: product, date: date, title: title)
         do {
             try AtomicFile.moveIntoPlace(finished, file)
         } catch {
@@ -51,7 +51,7 @@ enum PrintFinishing {
     }
 
     static func finish(_ drawn: URL, to finished: URL, sheet: SheetGeometry, product: Product,
-                       date: Date) throws(JobError) {
+                       date: Date, title: String) throws(JobError) {
         do {
             let profile = product.outputColour
             var colours: DeviceColourMap?
@@ -62,10 +62,12 @@ enum PrintFinishing {
                     throw JobError.failed(code: "finish-failed", message: "\(profile.name): Little CMS cannot convert to this profile")
                 }
             }
-            let finisher = PDFFinisher(sheet: sheet,
+            var finisher = PDFFinisher(sheet: sheet,
                                        outputIntent: .init(profile: profile.data, components: profile.components,
                                                            condition: profile.name),
                                        date: PDFFinisher.pdfDate(date), colours: colours)
+            finisher.pdfx = product.pdfx
+            finisher.title = title
             try finisher.finish(drawn, to: finished)
         } catch let error as JobError {
             throw error

@@ -16,12 +16,15 @@ struct VerifyStage {
             let results: [Finding]
             switch output.kind {
             case .interior:
-                results = PDFVerifier(expectations: .init(sheet: product.interiorSheet, pageRules: product.pageRules,
-                                                          outputComponents: components, pages: output.pages, archived: archived),
-                                       thorough: false, threads: threads).verify(output.file)
+                var expectations = VerificationExpectations(sheet: product.interiorSheet, pageRules: product.pageRules,
+                                                            outputComponents: components, pages: output.pages, archived: archived)
+                expectations.pdfx = product.pdfx
+                results = PDFVerifier(expectations: expectations, thorough: false, threads: threads).verify(output.file)
             case .cover:
-                results = PDFVerifier(expectations: .init(sheet: product.coverSheet(pages: interiorPages), outputComponents: components,
-                                                          pages: 1, archived: archived), thorough: false).verify(output.file)
+                var expectations = VerificationExpectations(sheet: product.coverSheet(pages: interiorPages), outputComponents: components,
+                                                            pages: 1, archived: archived)
+                expectations.pdfx = product.pdfx
+                results = PDFVerifier(expectations: expectations, thorough: false).verify(output.file)
             case .epub:
                 results = EPUBVerifier(expectations: .init(archived: archived)).verify(output.file)
             }

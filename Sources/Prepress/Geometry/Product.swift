@@ -49,6 +49,8 @@ public struct Product: Sendable, Equatable {
     /// Interior edges that carry bleed; all four unless the product says otherwise.
     public var bleedEdges = Set(SheetGeometry.Edge.allCases)
     public var cropMarks = false
+    /// The PDF/X standard its files claim and are verified against (`"pdfx"`), if any.
+    public var pdfx: PDFXStandard?
     /// Typeface families by role (`serif`, `sans`, `mono`), overriding the registry's defaults.
     public var typefaces: [String: String] = [:]
 

@@ -33,6 +33,10 @@ public struct PDFFinisher {
     public var date: String
     /// The inks for Cairo's RGB drawing when the output intent is CMYK.
     public var colours: DeviceColourMap?
+    /// The PDF/X standard the file claims: its header version, Info keys and XMP (`PDFXStandard`).
+    public var pdfx: PDFXStandard?
+    /// Info's and XMP's title when the file has none of its own (a cover).
+    public var title = "Untitled"
 
     public init(sheet: SheetGeometry, outputIntent: OutputIntent, date: String, colours: DeviceColourMap? = nil) {
         boxes = { sheet.boxes(page: $0) }
@@ -76,6 +80,7 @@ public struct PDFFinisher {
             qpdf_oh_replace_key(qpdf, info, "/ModDate", qpdf_oh_new_string(qpdf, date))
             qpdf_oh_replace_key(qpdf, info, "/Trapped", qpdf_oh_new_name(qpdf, "/False"))
         }
+        if let pdfx { claim(pdfx, info: info, qpdf) }
         qpdf_oh_replace_key(qpdf, qpdf_get_root(qpdf), "/PageLabels", qpdf_oh_parse(qpdf, "<< /Nums [0 << /S /D >>] >>"))
         DeviceColourRewrite(qpdf: qpdf, colours: outputIntent.components == 4 ? colours : nil).run()
         try check("converting colours", input)
@@ -83,8 +88,44 @@ public struct PDFFinisher {
         try check("adding the output intent", input)
         _ = qpdf_init_write(qpdf, output.path)
         qpdf_set_deterministic_ID(qpdf, 1)
+        if let pdfx {
+            // Down to 1.3 for X-1a and X-3 (qpdf then writes no object streams), up to 1.6 for X-4.
+            qpdf_force_pdf_version(qpdf, pdfx.headerVersion)
+        }
         _ = qpdf_write(qpdf)
         try check("writing", output)
+    }
+
+    /// Info's PDF/X keys and the XMP packet that repeats them, with the same title and dates.
+    private func claim(_ standard: PDFXStandard, info: qpdf_oh, _ qpdf: qpdf_data) {
+        var info = info
+        if qpdf_oh_is_dictionary(qpdf, info) == 0 {
+            info = qpdf_make_indirect_object(qpdf, qpdf_oh_new_dictionary(qpdf))
+            qpdf_oh_replace_key(qpdf, qpdf_get_trailer(qpdf), "/Info", info)
+            qpdf_oh_replace_key(qpdf, info, "/CreationDate", qpdf_oh_new_string(qpdf, date))
+            qpdf_oh_replace_key(qpdf, info, "/ModDate", qpdf_oh_new_string(qpdf, date))
+            qpdf_oh_replace_key(qpdf, info, "/Trapped", qpdf_oh_new_name(qpdf, "/False"))
+        }
+        var title = self.title
+        let existing = qpdf_oh_get_key(qpdf, info, "/Title")
+        if qpdf_oh_is_string(qpdf, existing) != 0, let text = qpdf_oh_get_utf8_value(qpdf, existing), text.pointee != 0 {
+            title = String(cString: text)
+        } else {
+            qpdf_oh_replace_key(qpdf, info, "/Title", qpdf_oh_new_unicode_string(qpdf, title))
+        }
+        qpdf_oh_replace_key(qpdf, info, "/GTS_PDFXVersion", qpdf_oh_new_string(qpdf, standard.version))
+        if let conformance = standard.conformance {
+            qpdf_oh_replace_key(qpdf, info, "/GTS_PDFXConformance", qpdf_oh_new_string(qpdf, conformance))
+        }
+        let metadata = qpdf_oh_new_stream(qpdf)
+        PDFXMetadata.packet(title: title, date: date, standard: standard).withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            qpdf_oh_replace_stream_data(qpdf, metadata, bytes.baseAddress, bytes.count, qpdf_oh_new_null(qpdf), qpdf_oh_new_null(qpdf))
+        }
+        let dictionary = qpdf_oh_get_dict(qpdf, metadata)
+        qpdf_oh_replace_key(qpdf, dictionary, "/Type", qpdf_oh_new_name(qpdf, "/Metadata"))
+        qpdf_oh_replace_key(qpdf, dictionary, "/Subtype", qpdf_oh_new_name(qpdf, "/XML"))
+        qpdf_oh_replace_key(qpdf, qpdf_get_root(qpdf), "/Metadata", metadata)
     }
 
     private func addOutputIntent(_ qpdf: qpdf_data) {

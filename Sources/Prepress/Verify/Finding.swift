@@ -46,6 +46,8 @@ public struct VerificationExpectations: Sendable {
     public var archived: ArchivedText
     /// Told how much text the archived-text search read (tests prove its cost with it).
     public var scanCounter: ScanCounter?
+    /// The PDF/X standard the file must follow, every rule of it.
+    public var pdfx: PDFXStandard?
 
     public init(sheet: SheetGeometry? = nil, pageRules: Product.PageRules? = nil, outputComponents: Int? = nil,
                 pages: Int? = nil, forbidden: [String] = [], scanCounter: ScanCounter? = nil) {

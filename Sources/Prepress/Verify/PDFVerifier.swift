@@ -47,6 +47,9 @@ public struct PDFVerifier: Sendable {
         let reportedImages = Set(findings.filter { $0.code == "image-colour-space" }.compactMap(\.object))
         findings += DeviceColourCheck(document: document, outputComponents: components, reportedImages: reportedImages).check()
         findings += forbiddenText(document)
+        if let standard = expectations.pdfx {
+            findings += PDFXCheck(document: document, standard: standard, header: data.prefix(16)).check()
+        }
         let reported = Set(findings.filter { $0.code == "stream-damaged" }.compactMap(\.object))
         findings += streams.findings(else: document).filter { $0.object.map { !reported.contains($0) } ?? true }
         if !thorough {

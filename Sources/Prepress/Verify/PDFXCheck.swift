@@ -1,0 +1,190 @@
+import CQPDF
+import Foundation
+
+/// The rules of a PDF/X standard, each finding with its own code: the header and Info keys
+/// (`pdfx-version`, `pdfx-trapped`, `pdfx-info`), the XMP packet (`pdfx-xmp`), one GTS_PDFX
+/// output intent (`pdfx-output-intent`), one TrimBox inside the BleedBox inside the MediaBox
+/// (`pdfx-boxes`), nothing a press cannot run (`pdfx-forbidden`), transparency where the
+/// standard has none (`pdfx-transparency`), and colour the standard allows (`pdfx-colour`).
+struct PDFXCheck {
+    let document: QPDFDocument
+    let standard: PDFXStandard
+    /// The file's first bytes, for its header.
+    let header: Data
+
+    func check() -> [Finding] {
+        var findings = versionAndInfo()
+        findings += xmp()
+        findings += outputIntent()
+        findings += boxes()
+        findings += objects()
+        return findings
+    }
+
+    private var info: qpdf_oh? { document.key(document.trailer, "/Info") }
+
+    private func infoText(_ key: String) -> String? { info.flatMap { document.key($0, key) }.flatMap(document.text) }
+
+    private func versionAndInfo() -> [Finding] {
+        var findings: [Finding] = []
+        let line = String(decoding: header.prefix(8), as: UTF8.self)
+        if line != "%PDF-" + standard.headerVersion {
+            findings.append(Finding(.error, "pdfx-version", "the header is \(line); PDF/\(standard.rawValue) is written as %PDF-\(standard.headerVersion)"))
+        }
+        if infoText("/GTS_PDFXVersion") != standard.version {
+            findings.append(Finding(.error, "pdfx-version", "Info /GTS_PDFXVersion is \(infoText("/GTS_PDFXVersion").map { "\"\($0)\"" } ?? "missing"); expected \"\(standard.version)\""))
+        }
+        if let conformance = standard.conformance, infoText("/GTS_PDFXConformance") != conformance {
+            findings.append(Finding(.error, "pdfx-version", "Info /GTS_PDFXConformance must be \"\(conformance)\""))
+        }
+        let trapped = info.flatMap { document.key($0, "/Trapped") }.flatMap(document.name)
+        if trapped != "/True" && trapped != "/False" {
+            findings.append(Finding(.error, "pdfx-trapped", "Info /Trapped is \(trapped ?? "missing"); PDF/X needs /True or /False"))
+        }
+        for key in ["/Title", "/CreationDate", "/ModDate"] where (infoText(key) ?? "").isEmpty {
+            findings.append(Finding(.error, "pdfx-info", "Info has no \(key)"))
+        }
+        return findings
+    }
+
+    private func xmp() -> [Finding] {
+        guard let stream = document.key(document.root, "/Metadata"), document.isStream(stream),
+              let bytes = document.streamData(stream) else {
+            return [Finding(.error, "pdfx-xmp", "the catalog has no XMP /Metadata stream")]
+        }
+        // Character references decoded: another writer may escape what Folio did not.
+        let text = MarkupText.forms(bytes).withTags
+        var findings: [Finding] = []
+        let element = standard == .x4 ? "pdfxid:GTS_PDFXVersion" : "pdfx:GTS_PDFXVersion"
+        if !text.contains("<\(element)>\(standard.version)</\(element)>") {
+            findings.append(Finding(.error, "pdfx-xmp", "the XMP does not say \(element) \(standard.version)"))
+        }
+        if let created = infoText("/CreationDate").flatMap(PDFXMetadata.isoDate(fromPDFDate:)), !text.contains("<xmp:CreateDate>\(created)</xmp:CreateDate>") {
+            findings.append(Finding(.error, "pdfx-xmp", "the XMP's CreateDate is not Info's \(created)"))
+        }
+        if let modified = infoText("/ModDate").flatMap(PDFXMetadata.isoDate(fromPDFDate:)), !text.contains("<xmp:ModifyDate>\(modified)</xmp:ModifyDate>") {
+            findings.append(Finding(.error, "pdfx-xmp", "the XMP's ModifyDate is not Info's \(modified)"))
+        }
+        if let title = infoText("/Title"), !text.contains(">\(title)</rdf:li>") {
+            findings.append(Finding(.error, "pdfx-xmp", "the XMP's dc:title is not Info's \"\(title)\""))
+        }
+        return findings
+    }
+
+    private func outputIntent() -> [Finding] {
+        let intents = document.key(document.root, "/OutputIntents").map(document.array) ?? []
+        let pdfx = intents.filter { document.key($0, "/S").flatMap(document.name) == "/GTS_PDFX" }
+        guard pdfx.count == 1, let intent = pdfx.first else {
+            return [Finding(.error, "pdfx-output-intent", "\(pdfx.count) /GTS_PDFX output intents; PDF/X needs exactly one")]
+        }
+        var findings: [Finding] = []
+        if (document.key(intent, "/OutputConditionIdentifier").flatMap(document.text) ?? "").isEmpty {
+            findings.append(Finding(.error, "pdfx-output-intent", "the output intent has no /OutputConditionIdentifier"))
+        }
+        let components = document.key(intent, "/DestOutputProfile").flatMap { document.key($0, "/N") }.flatMap(document.number).map(Int.init)
+        if components == nil {
+            findings.append(Finding(.error, "pdfx-output-intent", "the output intent embeds no output profile"))
+        } else if standard.needsCMYKIntent, components != 4 {
+            findings.append(Finding(.error, "pdfx-output-intent", "PDF/\(standard.rawValue) needs a CMYK output profile; this one has \(components ?? 0) components"))
+        }
+        return findings
+    }
+
+    private func boxes() -> [Finding] {
+        var findings: [Finding] = []
+        for index in 0..<document.pageCount {
+            let page = document.page(index)
+            let trim = document.inheritedKey(page, "/TrimBox").map(document.numbers)
+            let art = document.inheritedKey(page, "/ArtBox").map(document.numbers)
+            guard (trim == nil) != (art == nil), let inner = trim ?? art, inner.count == 4 else {
+                findings.append(Finding(.error, "pdfx-boxes", "a page needs exactly one of TrimBox and ArtBox", page: index + 1))
+                continue
+            }
+            let media = document.inheritedKey(page, "/MediaBox").map(document.numbers) ?? []
+            let bleed = document.inheritedKey(page, "/BleedBox").map(document.numbers) ?? media
+            if media.count != 4 || bleed.count != 4 || !contains(media, bleed) || !contains(bleed, inner) {
+                findings.append(Finding(.error, "pdfx-boxes", "MediaBox ⊇ BleedBox ⊇ TrimBox does not hold", page: index + 1))
+            }
+        }
+        return findings
+    }
+
+    private func contains(_ outer: [Double], _ inner: [Double]) -> Bool {
+        let tolerance = 0.01
+        return min(outer[0], outer[2]) <= min(inner[0], inner[2]) + tolerance && min(outer[1], outer[3]) <= min(inner[1], inner[3]) + tolerance
+            && max(outer[0], outer[2]) >= max(inner[0], inner[2]) - tolerance && max(outer[1], outer[3]) >= max(inner[1], inner[3]) - tolerance
+    }
+
+    /// Every object once: encryption, scripts and embedded files; transparency; colour spaces.
+    private func objects() -> [Finding] {
+        var findings: [Finding] = []
+        if document.key(document.trailer, "/Encrypt") != nil {
+            findings.append(Finding(.error, "pdfx-forbidden", "the file is encrypted"))
+        }
+        if let names = document.key(document.root, "/Names") {
+            for key in ["/JavaScript", "/EmbeddedFiles"] where document.key(names, key) != nil {
+                findings.append(Finding(.error, "pdfx-forbidden", "the catalog's names hold \(key)"))
+            }
+        }
+        let deviceSpaces: Set<String> = standard.needsCMYKIntent ? ["/DeviceCMYK", "/DeviceGray"] : ["/DeviceCMYK", "/DeviceGray", "/DeviceRGB"]
+        for (number, object) in document.objects() {
+            guard document.isDictionary(object) || document.isStream(object) else { continue }
+            if let action = document.key(object, "/S").flatMap(document.name), ["/JavaScript", "/Launch"].contains(action) {
+                findings.append(Finding(.error, "pdfx-forbidden", "a \(action) action", object: number))
+            }
+            if !standard.allowsTransparency, let reason = transparency(object) {
+                findings.append(Finding(.error, "pdfx-transparency", "\(reason): PDF/\(standard.rawValue) allows no transparency", object: number))
+            }
+            for space in colourSpaces(in: object) {
+                if let problem = colourProblem(space, deviceSpaces: deviceSpaces) {
+                    findings.append(Finding(.error, "pdfx-colour", problem, object: number))
+                }
+            }
+        }
+        return findings
+    }
+
+    private func transparency(_ object: qpdf_oh) -> String? {
+        if let mask = document.key(object, "/SMask"), document.name(mask) != "/None" { return "a soft mask" }
+        for key in ["/ca", "/CA"] {
+            if let alpha = document.key(object, key).flatMap(document.number), alpha < 1 { return "constant alpha \(alpha)" }
+        }
+        if let mode = document.key(object, "/BM").flatMap(document.name), !["/Normal", "/Compatible"].contains(mode) {
+            return "blend mode \(mode)"
+        }
+        if let group = document.key(object, "/Group"), document.key(group, "/S").flatMap(document.name) == "/Transparency" {
+            return "a transparency group"
+        }
+        return nil
+    }
+
+    /// The colour spaces an object names: an image's, a transparency group's /CS, a shading's,
+    /// a resource dictionary's /ColorSpace entries.
+    private func colourSpaces(in object: qpdf_oh) -> [qpdf_oh] {
+        var spaces: [qpdf_oh] = []
+        if let space = document.key(object, "/ColorSpace") {
+            if document.isDictionary(space) { spaces += document.keys(space).compactMap { document.key(space, $0) } } else { spaces.append(space) }
+        }
+        if let group = document.key(object, "/Group"), let space = document.key(group, "/CS") { spaces.append(space) }
+        return spaces
+    }
+
+    private func colourProblem(_ space: qpdf_oh, deviceSpaces: Set<String>) -> String? {
+        if let name = document.name(space) {
+            if name.hasPrefix("/Device") && !deviceSpaces.contains(name) { return "\(name) under a CMYK output intent" }
+            return nil
+        }
+        let parts = document.array(space)
+        guard let kind = parts.first.flatMap(document.name) else { return nil }
+        switch kind {
+        case "/ICCBased", "/CalRGB", "/CalGray", "/Lab":
+            if !standard.allowsICCColour { return "\(kind) colour: PDF/X-1a allows device colour only" }
+            if standard.needsCMYKIntent, kind == "/ICCBased", document.colourComponents(space) == 3 { return "RGB ICC colour under a CMYK output intent" }
+            return nil
+        case "/Indexed":
+            return parts.count > 1 ? colourProblem(parts[1], deviceSpaces: deviceSpaces) : nil
+        default:
+            return nil
+        }
+    }
+}

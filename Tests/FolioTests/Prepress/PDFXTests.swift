@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+@testable import Jobs
+@testable import Prepress
+
+/// PDF/X output: a product that declares a standard gets files that claim it and keep every
+/// rule of it, read back independently (pdfinfo, pikepdf); and the verifier catches each broken
+/// rule with its own code.
+@Suite(.serialized) struct PDFXTests {
+    /// A workspace with a product per standard: the FOGRA39 softcover, claiming `standard`.
+    func workspace(_ standards: [PDFXStandard]) throws -> Workspace {
+        let workspace = try Workspace()
+        let products = workspace.root.appendingPathComponent("config/products")
+        var product = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: products.appendingPathComponent("a5-softcover-fogra39.json"))) as? [String: Any])
+        for standard in standards {
+            product["pdfx"] = standard.rawValue
+            try JSONSerialization.data(withJSONObject: product).write(to: products.appendingPathComponent("pdfx-\(Self.slug(standard)).json"))
+        }
+        return workspace
+    }
+
+    static func slug(_ standard: PDFXStandard) -> String { standard.rawValue.lowercased().filter { $0.isLetter || $0.isNumber } }
+
+    /// The English and the Russian corpus diaries, rendered (interior and cover) for the product.
+    func render(_ standard: PDFXStandard, in workspace: Workspace) throws -> [URL] {
+        var folders: [URL] = []
+        for (text, name) in [(CorpusExport.Text.pepys, "pepys"), (.dostoevsky, "dostoevsky")] {
+            try CorpusExport.write(text, into: workspace, name: name, limit: 40)
+            let order = Sample.order(id: "\(name)-\(Self.slug(standard))", export: name, language: text.language,
+                                     outputs: ["interior", "cover"], extra: ["product": "pdfx-\(Self.slug(standard))"])
+            let (report, folder) = try workspace.render(order, name: "\(name)-\(Self.slug(standard))")
+            #expect(report.status == .done, "\(name) \(standard.rawValue): \(String(describing: report.error))")
+            #expect(!report.preflight.contains { $0.code.hasPrefix("pdfx-") }, "\(report.preflight)")
+            folders.append(folder)
+        }
+        return folders
+    }
+
+    /// pikepdf's own reading of what PDF/X asks; prints one JSON object of what it found.
+    static let independentReading = """
+        import html, json, sys, pikepdf
+        pdf = pikepdf.open(sys.argv[1])
+        info = pdf.docinfo
+        xmp = html.unescape(bytes(pdf.Root.Metadata.read_bytes()).decode()) if '/Metadata' in pdf.Root else ''
+        intents = [i for i in pdf.Root.get('/OutputIntents', []) if i.get('/S') == '/GTS_PDFX']
+        boxes_ok = True
+        for page in pdf.pages:
+            m, b, t = [[float(x) for x in page.obj.get(k, page.mediabox)] for k in ('/MediaBox', '/BleedBox', '/TrimBox')]
+            inside = lambda o, i: o[0] <= i[0] + 0.01 and o[1] <= i[1] + 0.01 and o[2] >= i[2] - 0.01 and o[3] >= i[3] - 0.01
+            boxes_ok &= '/TrimBox' in page.obj and '/ArtBox' not in page.obj and inside(m, b) and inside(b, t)
+        transparency, icc = [], 0
+        for obj in pdf.objects:
+            d = obj.stream_dict if isinstance(obj, pikepdf.Stream) else obj if isinstance(obj, pikepdf.Dictionary) else None
+            if d is None: continue
+            if '/SMask' in d and d.SMask != pikepdf.Name.None_: transparency.append('smask')
+            for key in ('/ca', '/CA'):
+                if key in d and float(d[key]) < 1: transparency.append('alpha')
+            if '/BM' in d and d.BM not in (pikepdf.Name.Normal, pikepdf.Name.Compatible): transparency.append('blend')
+            if '/Group' in d and d.Group.get('/S') == '/Transparency': transparency.append('group')
+            if '/ColorSpace' in d and 'ICCBased' in str(d.ColorSpace): icc += 1
+        date = str(info.get('/CreationDate', ''))[2:16]
+        iso = f'{date[0:4]}-{date[4:6]}-{date[6:8]}T{date[8:10]}:{date[10:12]}:{date[12:14]}Z'
+        print(json.dumps({
+            'version': pdf.pdf_version, 'gts': str(info.get('/GTS_PDFXVersion', '')), 'conformance': str(info.get('/GTS_PDFXConformance', '')),
+            'trapped': str(info.get('/Trapped', '')), 'title': str(info.get('/Title', '')), 'moddate_same': info.get('/ModDate') == info.get('/CreationDate'),
+            'xmp_version': 'GTS_PDFXVersion>' + str(info.get('/GTS_PDFXVersion', '')) + '<' in xmp, 'xmp_date': ('<xmp:CreateDate>' + iso) in xmp,
+            'xmp_title': str(info.get('/Title', '')) in xmp, 'intents': len(intents),
+            'intent_n': int(intents[0].DestOutputProfile.N) if intents else 0,
+            'condition': str(intents[0].get('/OutputConditionIdentifier', '')) if intents else '',
+            'boxes_ok': boxes_ok, 'transparency': sorted(set(transparency)), 'icc': icc, 'encrypted': pdf.is_encrypted}))
+        """
+
+    @Test(arguments: [PDFXStandard.x4, .x1a2001, .x3_2002])
+    func theFilesClaimTheStandardAndKeepItsRules(_ standard: PDFXStandard) throws {
+        let workspace = try workspace([standard])
+        for folder in try render(standard, in: workspace) {
+            for file in ["interior.pdf", "cover.pdf"] {
+                let pdf = folder.appendingPathComponent(file).path
+                let info = try Tool.run("pdfinfo", [pdf]).output
+                let lines = info.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+                #expect(lines.contains("PDF subtype: PDF/\(standard.rawValue)"), "\(file): \(info)")
+                #expect(lines.contains("PDF version: \(standard.headerVersion)"), "\(file): \(info)")
+                let run = try Tool.run("python3", ["-c", Self.independentReading, pdf])
+                let found = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.errors)")
+                #expect(found["version"] as? String == standard.headerVersion)
+                #expect(found["gts"] as? String == standard.version)
+                #expect(found["conformance"] as? String == (standard.conformance ?? ""))
+                #expect(found["trapped"] as? String == "/False")
+                #expect((found["title"] as? String ?? "").isEmpty == false && found["moddate_same"] as? Bool == true)
+                #expect(found["xmp_version"] as? Bool == true && found["xmp_date"] as? Bool == true && found["xmp_title"] as? Bool == true, "\(found)")
+                #expect(found["intents"] as? Int == 1 && found["intent_n"] as? Int == 4 && found["condition"] as? String == "FOGRA39")
+                #expect(found["boxes_ok"] as? Bool == true && found["encrypted"] as? Bool == false)
+                if !standard.allowsTransparency { #expect(found["transparency"] as? [String] == [], "\(file): \(found)") }
+                if !standard.allowsICCColour { #expect(found["icc"] as? Int == 0, "\(file): \(found)") }
+            }
+        }
+    }
+
+    /// pikepdf breaks one rule in a verified X-1a interior; `folio verify --pdfx` names it.
+    @Test func eachBrokenRuleIsCaughtWithItsCode() throws {
+        let workspace = try workspace([.x1a2001])
+        // A book with a photo, so that an image can be given an ICC colour space.
+        let export = workspace.exports.appendingPathComponent("photo")
+        try FileManager.default.createDirectory(at: export.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: corpusRoot.appendingPathComponent("photos/color/prism_pizza-progressive.jpg"),
+                                         to: export.appendingPathComponent("photos/p.jpg"))
+        try JSONSerialization.data(withJSONObject: Sample.journal([Sample.entry("p1", "2025-02-01T10:00:00Z", text: "Pizza night.",
+                                                                                photos: [["file": "photos/p.jpg"]])]))
+            .write(to: export.appendingPathComponent("journal.json"))
+        let (report, folder) = try workspace.render(Sample.order(id: "photo", export: "photo", extra: ["product": "pdfx-x1a2001"]), name: "photo")
+        #expect(report.status == .done, "\(String(describing: report.error))")
+        let source = folder.appendingPathComponent("interior.pdf")
+        let script = """
+            import sys, pikepdf
+            source, target, mutation = sys.argv[1:4]
+            with pikepdf.open(source) as pdf:
+                page = pdf.pages[0].obj
+                if mutation == 'trapped':
+                    del pdf.docinfo['/Trapped']
+                elif mutation == 'second-intent':
+                    pdf.Root.OutputIntents.append(pikepdf.Dictionary(pdf.Root.OutputIntents[0]))
+                elif mutation == 'rgb-group':
+                    page.Group = pikepdf.Dictionary(S=pikepdf.Name.Transparency, CS=pikepdf.Name.DeviceRGB)
+                elif mutation == 'soft-mask':
+                    mask = pikepdf.Dictionary(Type=pikepdf.Name.Mask, S=pikepdf.Name.Luminosity, G=pdf.make_stream(b'', BBox=[0, 0, 1, 1], Subtype=pikepdf.Name.Form))
+                    resources = page.Resources
+                    if '/ExtGState' not in resources: resources.ExtGState = pikepdf.Dictionary()
+                    resources.ExtGState.GSmask = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.ExtGState, SMask=mask))
+                elif mutation == 'alpha':
+                    resources = page.Resources
+                    if '/ExtGState' not in resources: resources.ExtGState = pikepdf.Dictionary()
+                    resources.ExtGState.GShalf = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.ExtGState, ca=0.5))
+                elif mutation == 'icc':
+                    image = next(o for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.stream_dict.get('/Subtype') == '/Image')
+                    image.ColorSpace = pikepdf.Array([pikepdf.Name.ICCBased, pdf.Root.OutputIntents[0].DestOutputProfile])
+                elif mutation == 'xmp':
+                    del pdf.Root['/Metadata']
+                elif mutation == 'javascript':
+                    pdf.Root.OpenAction = pdf.make_indirect(pikepdf.Dictionary(S=pikepdf.Name.JavaScript, JS='app.alert(1)'))
+                pdf.save(target)
+            """
+        func codes(_ mutation: String) throws -> [String] {
+            let target = workspace.root.appendingPathComponent("mutated-\(mutation).pdf")
+            let run = try Tool.run("python3", ["-c", script, source.path, target.path, mutation])
+            #expect(run.status == 0, "\(mutation): \(run.errors)")
+            let verify = try Tool.run(Workspace.folio, ["verify", target.path, "--pdfx", "X-1a:2001", "--json"])
+            let results = try #require(try JSONSerialization.jsonObject(with: Data(verify.output.utf8)) as? [[String: Any]])
+            let findings = results.first?["findings"] as? [[String: Any]] ?? []
+            return findings.compactMap { finding in (finding["code"] as? String).map { "\($0): \(finding["message"] ?? "")" } }
+                .filter { $0.hasPrefix("pdfx-") }
+        }
+        let clean = try codes("none")
+        #expect(clean == [], "pikepdf's rewrite alone must verify clean: \(clean)")
+        let expected = ["trapped": "pdfx-trapped", "second-intent": "pdfx-output-intent", "rgb-group": "pdfx-transparency",
+                        "soft-mask": "pdfx-transparency", "alpha": "pdfx-transparency", "icc": "pdfx-colour", "xmp": "pdfx-xmp",
+                        "javascript": "pdfx-forbidden"]
+        for (mutation, code) in expected.sorted(by: { $0.key < $1.key }) {
+            let found = try codes(mutation)
+            #expect(found.contains { $0.hasPrefix(code + ":") }, "\(mutation): \(found)")
+        }
+        #expect(try codes("rgb-group").contains { $0.hasPrefix("pdfx-colour:") }, "the group's RGB blending space is a colour error too")
+    }
+
+    @Test func aCMYKStandardNeedsACMYKProfile() throws {
+        let workspace = try Workspace()
+        let file = workspace.root.appendingPathComponent("config/products/a5-softcover.json")
+        var product = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        product["pdfx"] = "X-1a:2001"
+        try JSONSerialization.data(withJSONObject: product).write(to: file)
+        let config = try workspace.config
+        func problem() -> String? {
+            do { _ = try config.product("a5-softcover"); return nil } catch { return "\(error)" }
+        }
+        let sRGB = try #require(problem())
+        #expect(sRGB.contains("pdfx") && sRGB.contains("CMYK"), "\(sRGB)")
+        product["pdfx"] = "X-5"
+        try JSONSerialization.data(withJSONObject: product).write(to: file)
+        let unknown = try #require(problem())
+        #expect(unknown.contains("pdfx") && unknown.contains("X-1a:2001"), "\(unknown)")
+    }
+}
