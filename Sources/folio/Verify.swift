@@ -37,7 +37,8 @@ enum Verify {
             let findings: [Finding]
             if head.starts(with: Array("%PDF".utf8)) {
                 var expected = expectations(for: file, product: product, components: components)
-                expected.pdfx = pdfx ?? product?.pdfx
+                if let product { expected.apply(product) }
+                if let pdfx { expected.pdfx = pdfx }
                 findings = PDFVerifier(expectations: expected).verify(file)
             } else if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || path.hasSuffix(".epub") {
                 findings = EPUBVerifier().verify(file)

@@ -24,8 +24,28 @@ enum ProductLoader {
         let bleed = reader.number("bleed_mm", in: 0...20)
         let safety = reader.number("safety_mm", in: 0...50)
         let binding = reader.choice("binding", from: Product.Binding.allCases.map(\.rawValue))
-        let caliper = reader.number("paper_caliper_mm", in: 0.01...2)
-        let allowance = reader.number("spine_allowance_mm", required: false, in: 0...20) ?? 0
+        // The spine: pages × caliper + allowance, in millimetres, or a service's own formula in
+        // inches (`"spine": {"per_page_in": 0.002252, "plus_in": 0}`).
+        var caliper: Double?, allowance = 0.0
+        if var spine = reader.object("spine", required: false) {
+            let perPage = spine.number("per_page_in", in: 0.0001...0.05)
+            let plus = spine.number("plus_in", required: false, in: 0...2) ?? 0
+            spine.rejectUnknownKeys()
+            caliper = perPage.map { $0 * 25.4 }
+            allowance = plus * 25.4
+        } else {
+            caliper = reader.number("paper_caliper_mm", in: 0.01...2)
+            allowance = reader.number("spine_allowance_mm", required: false, in: 0...20) ?? 0
+        }
+        var barcode: Product.BarcodeZone?
+        if var zone = reader.object("barcode_zone", required: false) {
+            let width = zone.number("width_in", in: 0.5...6), height = zone.number("height_in", in: 0.5...6)
+            let fromSpine = zone.number("from_spine_in", in: 0...4), fromBottom = zone.number("from_bottom_in", in: 0...4)
+            zone.rejectUnknownKeys()
+            if let width, let height, let fromSpine, let fromBottom {
+                barcode = .init(width: width * 72, height: height * 72, fromSpine: fromSpine * 72, fromBottom: fromBottom * 72)
+            }
+        }
         let spineTextMin = reader.number("spine_text_min_mm", required: false, in: 0...100) ?? 6
         var rules: Product.PageRules?
         if var pages = reader.object("pages") {
@@ -66,6 +86,8 @@ enum ProductLoader {
         }
         let review = reader.choice("review", required: false, from: ReviewPolicy.names).flatMap(ReviewPolicy.init) ?? .never
         let pdfx = reader.choice("pdfx", required: false, from: PDFXStandard.allCases.map(\.rawValue)).flatMap(PDFXStandard.init)
+        let maximumInk = reader.number("max_ink_percent", required: false, in: 100...400)
+        let inkSeverity = reader.choice("ink_limit_severity", required: false, from: ["error", "warning"])
         reader.rejectUnknownKeys()
         if let binding, binding == Product.Binding.saddleStitch.rawValue, let rules, rules.multiple % 4 != 0 {
             issues.add("invalid-value", "pages.multiple", "a saddle-stitched book needs a multiple of 4, got \(rules.multiple)")
@@ -94,12 +116,21 @@ enum ProductLoader {
         if let cropMarks { product.cropMarks = cropMarks }
         product.typefaces = typefaces
         if let bleedEdges { product.bleedEdges = bleedEdges }
+        product.barcodeZone = barcode
         if let pdfx {
             guard !pdfx.needsCMYKIntent || outputColour.isCMYK else {
                 throw InputError([InputIssue(code: "invalid-value", file: shown, path: "pdfx",
                                              message: "PDF/\(pdfx.rawValue) prints on a CMYK press: output_profile must be a CMYK profile, not \(profile)")])
             }
             product.pdfx = pdfx
+        }
+        if let maximumInk {
+            guard outputColour.isCMYK else {
+                throw InputError([InputIssue(code: "invalid-value", file: shown, path: "max_ink_percent",
+                                             message: "an ink limit needs a CMYK output_profile, not \(profile)")])
+            }
+            product.maximumInkPercent = maximumInk
+            product.inkLimitIsError = inkSeverity == "error"
         }
         return (product, review)
     }

@@ -18,12 +18,12 @@ struct VerifyStage {
             case .interior:
                 var expectations = VerificationExpectations(sheet: product.interiorSheet, pageRules: product.pageRules,
                                                             outputComponents: components, pages: output.pages, archived: archived)
-                expectations.pdfx = product.pdfx
+                expectations.apply(product)
                 results = PDFVerifier(expectations: expectations, thorough: false, threads: threads).verify(output.file)
             case .cover:
                 var expectations = VerificationExpectations(sheet: product.coverSheet(pages: interiorPages), outputComponents: components,
                                                             pages: 1, archived: archived)
-                expectations.pdfx = product.pdfx
+                expectations.apply(product)
                 results = PDFVerifier(expectations: expectations, thorough: false).verify(output.file)
             case .epub:
                 results = EPUBVerifier(expectations: .init(archived: archived)).verify(output.file)

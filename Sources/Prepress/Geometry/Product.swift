@@ -51,6 +51,29 @@ public struct Product: Sendable, Equatable {
     public var cropMarks = false
     /// The PDF/X standard its files claim and are verified against (`"pdfx"`), if any.
     public var pdfx: PDFXStandard?
+    /// `max_ink_percent`: the press's total area coverage; photos are held below it and the
+    /// verifier reports any colour above it (`ink-limit-exceeded`).
+    public var maximumInkPercent: Double?
+    /// `ink_limit_severity`: whether exceeding it fails the job (`error`) or warns.
+    public var inkLimitIsError = false
+    /// Where the printer puts its barcode on the back cover, which the cover art leaves plain.
+    public var barcodeZone: BarcodeZone?
+
+    /// A rectangle at the bottom of the back cover, beside the spine, in points.
+    public struct BarcodeZone: Sendable, Equatable {
+        public var width: Double
+        public var height: Double
+        /// From the spine edge of the back cover's trim, and from its bottom trim.
+        public var fromSpine: Double
+        public var fromBottom: Double
+
+        public init(width: Double, height: Double, fromSpine: Double, fromBottom: Double) {
+            self.width = width
+            self.height = height
+            self.fromSpine = fromSpine
+            self.fromBottom = fromBottom
+        }
+    }
     /// Typeface families by role (`serif`, `sans`, `mono`), overriding the registry's defaults.
     public var typefaces: [String: String] = [:]
 

@@ -84,6 +84,24 @@ final class QPDFDocument {
         return names
     }
 
+    /// `object` and every dictionary written directly inside it (a resource dictionary's
+    /// ExtGState entries, say), not following references: those are objects of their own.
+    func directDictionaries(in object: qpdf_oh, depth: Int = 0) -> [qpdf_oh] {
+        guard depth < 12 else { return [] }
+        var found: [qpdf_oh] = []
+        let values: [qpdf_oh]
+        if isDictionary(object) || isStream(object) {
+            found.append(object)
+            values = keys(object).compactMap { key(object, $0) }
+        } else {
+            values = array(object)
+        }
+        for value in values where objectNumber(value) == nil && (isDictionary(value) || qpdf_oh_is_array(qpdf, value) != 0) {
+            found += directDictionaries(in: value, depth: depth + 1)
+        }
+        return found
+    }
+
     func array(_ object: qpdf_oh) -> [qpdf_oh] {
         guard qpdf_oh_is_array(qpdf, object) != 0 else { return [] }
         return (0..<Int(qpdf_oh_get_array_n_items(qpdf, object))).map { qpdf_oh_get_array_item(qpdf, object, Int32($0)) }

@@ -48,6 +48,16 @@ public struct VerificationExpectations: Sendable {
     public var scanCounter: ScanCounter?
     /// The PDF/X standard the file must follow, every rule of it.
     public var pdfx: PDFXStandard?
+    /// The press's total ink limit in percent, and whether exceeding it is an error.
+    public var maximumInkPercent: Double?
+    public var inkLimitIsError = false
+
+    /// What a product asks of its files beyond boxes and pages: PDF/X and the ink limit.
+    public mutating func apply(_ product: Product) {
+        pdfx = product.pdfx
+        maximumInkPercent = product.maximumInkPercent
+        inkLimitIsError = product.inkLimitIsError
+    }
 
     public init(sheet: SheetGeometry? = nil, pageRules: Product.PageRules? = nil, outputComponents: Int? = nil,
                 pages: Int? = nil, forbidden: [String] = [], scanCounter: ScanCounter? = nil) {

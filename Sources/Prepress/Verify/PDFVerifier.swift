@@ -50,6 +50,9 @@ public struct PDFVerifier: Sendable {
         if let standard = expectations.pdfx {
             findings += PDFXCheck(document: document, standard: standard, header: data.prefix(16)).check()
         }
+        if let limit = expectations.maximumInkPercent {
+            findings += InkCoverageCheck(document: document, limitPercent: limit, severity: expectations.inkLimitIsError ? .error : .warning).check()
+        }
         let reported = Set(findings.filter { $0.code == "stream-damaged" }.compactMap(\.object))
         findings += streams.findings(else: document).filter { $0.object.map { !reported.contains($0) } ?? true }
         if !thorough {

@@ -127,18 +127,26 @@ struct PDFXCheck {
             }
         }
         let deviceSpaces: Set<String> = standard.needsCMYKIntent ? ["/DeviceCMYK", "/DeviceGray"] : ["/DeviceCMYK", "/DeviceGray", "/DeviceRGB"]
-        for (number, object) in document.objects() {
-            guard document.isDictionary(object) || document.isStream(object) else { continue }
-            if let action = document.key(object, "/S").flatMap(document.name), ["/JavaScript", "/Launch"].contains(action) {
-                findings.append(Finding(.error, "pdfx-forbidden", "a \(action) action", object: number))
+        for (number, top) in document.objects() {
+            for object in document.directDictionaries(in: top) {
+                findings += rules(object, number: number, deviceSpaces: deviceSpaces)
             }
-            if !standard.allowsTransparency, let reason = transparency(object) {
-                findings.append(Finding(.error, "pdfx-transparency", "\(reason): PDF/\(standard.rawValue) allows no transparency", object: number))
-            }
-            for space in colourSpaces(in: object) {
-                if let problem = colourProblem(space, deviceSpaces: deviceSpaces) {
-                    findings.append(Finding(.error, "pdfx-colour", problem, object: number))
-                }
+        }
+        return findings
+    }
+
+    /// Actions, transparency and colour spaces of one dictionary of object `number`.
+    private func rules(_ object: qpdf_oh, number: Int, deviceSpaces: Set<String>) -> [Finding] {
+        var findings: [Finding] = []
+        if let action = document.key(object, "/S").flatMap(document.name), ["/JavaScript", "/Launch"].contains(action) {
+            findings.append(Finding(.error, "pdfx-forbidden", "a \(action) action", object: number))
+        }
+        if !standard.allowsTransparency, let reason = transparency(object) {
+            findings.append(Finding(.error, "pdfx-transparency", "\(reason): PDF/\(standard.rawValue) allows no transparency", object: number))
+        }
+        for space in colourSpaces(in: object) {
+            if let problem = colourProblem(space, deviceSpaces: deviceSpaces) {
+                findings.append(Finding(.error, "pdfx-colour", problem, object: number))
             }
         }
         return findings

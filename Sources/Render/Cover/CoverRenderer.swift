@@ -48,6 +48,13 @@ public struct CoverRenderer: Sendable {
         cairo_fill(cairo)
         let spineText = Points.fromMillimetres(product.spineTextMinimumMM) <= spine
         if spineText { drawSpineText(artist, on: cairo, x: back.x + back.width, width: spine, trim: front) }
+        if let zone = product.barcodeZone {
+            // Plain paper where the printer prints its barcode: nothing of the art beneath it.
+            cairo_set_source_rgb(cairo, 1, 1, 1)
+            cairo_rectangle(cairo, back.x + back.width - zone.fromSpine - zone.width, back.y + back.height - zone.fromBottom - zone.height,
+                            zone.width, zone.height)
+            cairo_fill(cairo)
+        }
         canvas.endPage(1, of: sheet)
         try canvas.check("drawing the cover")
         try canvas.finish()

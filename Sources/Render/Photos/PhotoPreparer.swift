@@ -19,6 +19,8 @@ final class PhotoPreparer {
     private let maximumPixels: Int
     private let sRGBProfile: Data?
     private let printsCMYK: Bool
+    /// The most ink a print pixel may carry, 0–1020 (four channels of 255), when the product limits it.
+    private let inkCeiling: Int?
     let minimumPPI: Double
 
     init(product: Product) {
@@ -29,7 +31,12 @@ final class PhotoPreparer {
         maximumPixels = product.maximumImagePixels
         sRGBProfile = try? ICCProfile.sRGB()
         minimumPPI = product.minimumImagePPI
+        // A few percent under the limit: JPEG's own error moves single pixels by about that much.
+        inkCeiling = product.maximumInkPercent.map { Int(((($0 - Self.inkMargin) / 100) * 255).rounded(.down)) }
     }
+
+    /// Percent of total ink the photos keep below the product's limit.
+    static let inkMargin = 4.0
 
     /// The upright size, from headers alone (for layout).
     func probe(_ file: URL) throws(PhotoError) -> PhotoHeader {
@@ -58,7 +65,7 @@ final class PhotoPreparer {
 
     private func finish(_ image: RasterImage, data: Data, header: PhotoHeader, cap: Int, cmyk: Bool) throws(PhotoError) -> PreparedPhoto {
         if header.format == .jpeg, header.orientation == 1, image.scaleEighths == 8, max(image.width, image.height) <= cap,
-           cmyk ? converter.isInPrintSpace(image) : image.layout == .rgb && ColourConverter.isSRGB(image.iccProfile) {
+           cmyk ? converter.isInPrintSpace(image) && inkCeiling == nil : image.layout == .rgb && ColourConverter.isSRGB(image.iccProfile) {
             return PreparedPhoto(jpeg: data, pixelWidth: image.width, pixelHeight: image.height, passedThrough: true)
         }
         var pixels = try cmyk ? converter.toCMYK(image) : converter.toCairoRGB(image)
@@ -75,6 +82,21 @@ final class PhotoPreparer {
             }
         }
         return try result.get()
+    }
+
+    /// Holds every pixel's total ink at `ceiling` by taking C, M and Y down in proportion (black
+    /// keeps the detail), as a RIP's total-area-coverage limit does. `pixels` are inverted CMYK.
+    static func limitInk(_ pixels: inout [UInt8], ceiling: Int) {
+        for start in stride(from: 0, to: pixels.count - 3, by: 4) {
+            let c = 255 - Int(pixels[start]), m = 255 - Int(pixels[start + 1]), y = 255 - Int(pixels[start + 2])
+            let k = 255 - Int(pixels[start + 3])
+            guard c + m + y + k > ceiling, c + m + y > 0 else { continue }
+            let room = max(0, ceiling - k)
+            let scale = Double(room) / Double(c + m + y)
+            pixels[start] = UInt8(255 - Int((Double(c) * scale).rounded(.down)))
+            pixels[start + 1] = UInt8(255 - Int((Double(m) * scale).rounded(.down)))
+            pixels[start + 2] = UInt8(255 - Int((Double(y) * scale).rounded(.down)))
+        }
     }
 
     /// CMYK pixels ride through Cairo as ARGB32 (C, M, Y, K in memory order B, G, R, A): with
@@ -113,6 +135,7 @@ final class PhotoPreparer {
                 for row in 0..<height {
                     for offset in 0..<(width * 4) { inverted[row * width * 4 + offset] = 255 - data[row * stride + offset] }
                 }
+                if let inkCeiling { Self.limitInk(&inverted, ceiling: inkCeiling) }
                 jpeg = try JPEGEncoder.encode(pixels: inverted, width: width, height: height, components: 4, quality: quality)
             } else {
                 jpeg = try JPEGEncoder.encodeCairoRGB(data, width: width, height: height, stride: stride,

@@ -26,14 +26,21 @@ import Testing
         var folders: [URL] = []
         for (text, name) in [(CorpusExport.Text.pepys, "pepys"), (.dostoevsky, "dostoevsky")] {
             try CorpusExport.write(text, into: workspace, name: name, limit: 40)
-            let order = Sample.order(id: "\(name)-\(Self.slug(standard))", export: name, language: text.language,
+            var order = Sample.order(id: "\(name)-\(Self.slug(standard))", export: name, language: text.language,
                                      outputs: ["interior", "cover"], extra: ["product": "pdfx-\(Self.slug(standard))"])
+            order["book"] = Self.book(language: text.language, preset: "forest")
             let (report, folder) = try workspace.render(order, name: "\(name)-\(Self.slug(standard))")
             #expect(report.status == .done, "\(name) \(standard.rawValue): \(String(describing: report.error))")
             #expect(!report.preflight.contains { $0.code.hasPrefix("pdfx-") }, "\(report.preflight)")
             folders.append(folder)
         }
         return folders
+    }
+
+    /// The order's book with a cover preset (`forest`, `dawn` and `paper` draw nothing translucent).
+    static func book(language: String, preset: String) -> [String: Any] {
+        ["title": "Anna's Year", "subtitle": NSNull(), "author": "Anna K.", "language": language, "scope": ["all": true],
+         "cover": ["preset": preset]]
     }
 
     /// pikepdf's own reading of what PDF/X asks; prints one JSON object of what it found.
@@ -49,9 +56,22 @@ import Testing
             inside = lambda o, i: o[0] <= i[0] + 0.01 and o[1] <= i[1] + 0.01 and o[2] >= i[2] - 0.01 and o[3] >= i[3] - 0.01
             boxes_ok &= '/TrimBox' in page.obj and '/ArtBox' not in page.obj and inside(m, b) and inside(b, t)
         transparency, icc = [], 0
-        for obj in pdf.objects:
-            d = obj.stream_dict if isinstance(obj, pikepdf.Stream) else obj if isinstance(obj, pikepdf.Dictionary) else None
-            if d is None: continue
+        def dictionaries(value, depth=0):
+            # Every dictionary, direct ones inside others included (a page's ExtGState entries).
+            if depth > 12: return
+            d = value.stream_dict if isinstance(value, pikepdf.Stream) else value if isinstance(value, pikepdf.Dictionary) else None
+            if d is not None:
+                yield d
+                children = [d.get(k) for k in d.keys()]
+            elif isinstance(value, pikepdf.Array):
+                children = list(value)
+            else:
+                return
+            for child in children:
+                if isinstance(child, (pikepdf.Dictionary, pikepdf.Array)) and not child.is_indirect:
+                    yield from dictionaries(child, depth + 1)
+        for top in pdf.objects:
+          for d in dictionaries(top):
             if '/SMask' in d and d.SMask != pikepdf.Name.None_: transparency.append('smask')
             for key in ('/ca', '/CA'):
                 if key in d and float(d[key]) < 1: transparency.append('alpha')
@@ -107,7 +127,9 @@ import Testing
         try JSONSerialization.data(withJSONObject: Sample.journal([Sample.entry("p1", "2025-02-01T10:00:00Z", text: "Pizza night.",
                                                                                 photos: [["file": "photos/p.jpg"]])]))
             .write(to: export.appendingPathComponent("journal.json"))
-        let (report, folder) = try workspace.render(Sample.order(id: "photo", export: "photo", extra: ["product": "pdfx-x1a2001"]), name: "photo")
+        var order = Sample.order(id: "photo", export: "photo", extra: ["product": "pdfx-x1a2001"])
+        order["book"] = Self.book(language: "en", preset: "forest")
+        let (report, folder) = try workspace.render(order, name: "photo")
         #expect(report.status == .done, "\(String(describing: report.error))")
         let source = folder.appendingPathComponent("interior.pdf")
         let script = """
@@ -159,6 +181,18 @@ import Testing
             #expect(found.contains { $0.hasPrefix(code + ":") }, "\(mutation): \(found)")
         }
         #expect(try codes("rgb-group").contains { $0.hasPrefix("pdfx-colour:") }, "the group's RGB blending space is a colour error too")
+    }
+
+    /// Cover art drawn with translucency cannot be PDF/X-1a: the job fails before delivery and
+    /// says why, rather than sending a file the printer would refuse.
+    @Test func translucentCoverArtFailsAnX1aJob() throws {
+        let workspace = try workspace([.x1a2001])
+        try CorpusExport.write(.pepys, into: workspace, name: "pepys", limit: 10)
+        var order = Sample.order(id: "night", export: "pepys", outputs: ["interior", "cover"], extra: ["product": "pdfx-x1a2001"])
+        order["book"] = Self.book(language: "en", preset: "night")
+        let (report, _) = try workspace.render(order, name: "night")
+        #expect(report.status == .failed && report.error?.code == "verification-failed")
+        #expect(report.preflight.contains { $0.code == "pdfx-transparency" && $0.severity == .error })
     }
 
     @Test func aCMYKStandardNeedsACMYKProfile() throws {
