@@ -61,7 +61,8 @@ public struct InteriorRenderer: Sendable {
         canvas.setMetadata(.creationDate, Self.isoDate(book.contentDate))
         let photos = PhotoPainter(canvas: canvas, preparer: plan.builder.photos, engine: plan.builder.engine,
                                   language: book.language, minimumPPI: product.minimumImagePPI)
-        let artist = CoverArtist(engine: plan.builder.engine, photos: plan.builder.photos, content: cover)
+        var artist = CoverArtist(engine: plan.builder.engine, photos: plan.builder.photos, content: cover)
+        artist.opaque = product.pdfx.map { !$0.allowsTransparency } ?? false
         let painter = InteriorPainter(canvas: canvas, frame: plan.frame, builder: plan.builder, book: book,
                                       chapterFlows: plan.flows, photos: photos, cover: artist, sheet: sheet)
         let drawn = try painter.paint(plan.layout)

@@ -16,6 +16,9 @@ struct CoverArtist {
     let engine: TextEngine
     let photos: PhotoPool
     let content: CoverContent
+    /// For a press standard without transparency (PDF/X-1a, X-3): translucent shapes are drawn
+    /// as what they look like over the background, already blended (`setTranslucent`).
+    var opaque = false
 
     /// Paints the front: art over `trim` extended by `bleed` on every side, title block inside
     /// the trim's safety margin. Returns a notice when the cover photo cannot be used.
@@ -29,7 +32,7 @@ struct CoverArtist {
         drawBackground(on: cairo, art: art)
         switch content.preset {
         case .night: drawNight(on: cairo, art: art, trim: trim)
-        case .sunset: drawSun(on: cairo, trim: trim)
+        case .sunset: drawSun(on: cairo, art: art, trim: trim)
         case .forest: drawTrees(on: cairo, art: art, trim: trim)
         case .sea: drawWaves(on: cairo, art: art, trim: trim)
         case .paper: drawFrame(on: cairo, trim: trim)
@@ -53,13 +56,31 @@ struct CoverArtist {
         cairo_pattern_destroy(gradient)
     }
 
+    /// `colour` at `alpha` over the background gradient of `art`. When `opaque`, the same look
+    /// as an opaque gradient along the background's own axis (each shape here lies on the
+    /// background alone, so blending the gradient's two ends is exact).
+    private func setTranslucent(_ cairo: OpaquePointer, _ colour: (Double, Double, Double), alpha: Double, over art: Rect) {
+        guard opaque else {
+            cairo_set_source_rgba(cairo, colour.0, colour.1, colour.2, alpha)
+            return
+        }
+        let (top, bottom) = content.preset.sky
+        let gradient = cairo_pattern_create_linear(0, art.y, 0, art.y + art.height)
+        for (offset, sky) in [(0.0, top), (1.0, bottom)] {
+            cairo_pattern_add_color_stop_rgb(gradient, offset, alpha * colour.0 + (1 - alpha) * sky.r,
+                                             alpha * colour.1 + (1 - alpha) * sky.g, alpha * colour.2 + (1 - alpha) * sky.b)
+        }
+        cairo_set_source(cairo, gradient)
+        cairo_pattern_destroy(gradient)
+    }
+
     private func drawNight(on cairo: OpaquePointer, art: Rect, trim: Rect) {
         var random = SeededRandom(seed: content.seed)
         for _ in 0..<220 {
             let x = art.x + random.unit() * art.width
             let y = art.y + random.unit() * art.height * 0.85
             let radius = 0.25 + random.unit() * random.unit() * 1.1
-            cairo_set_source_rgba(cairo, 1, 0.98, 0.9, 0.35 + 0.65 * random.unit())
+            setTranslucent(cairo, (1, 0.98, 0.9), alpha: 0.35 + 0.65 * random.unit(), over: art)
             cairo_arc(cairo, x, y, radius, 0, 2 * .pi)
             cairo_fill(cairo)
         }
@@ -78,11 +99,11 @@ struct CoverArtist {
         cairo_restore(cairo)
     }
 
-    private func drawSun(on cairo: OpaquePointer, trim: Rect) {
-        cairo_set_source_rgba(cairo, 1, 0.86, 0.45, 0.95)
+    private func drawSun(on cairo: OpaquePointer, art: Rect, trim: Rect) {
+        setTranslucent(cairo, (1, 0.86, 0.45), alpha: 0.95, over: art)
         cairo_arc(cairo, trim.x + trim.width * 0.5, trim.y + trim.height * 0.78, trim.width * 0.2, 0, 2 * .pi)
         cairo_fill(cairo)
-        cairo_set_source_rgba(cairo, 0.25, 0.08, 0.20, 0.85)
+        setTranslucent(cairo, (0.25, 0.08, 0.20), alpha: 0.85, over: art)
         cairo_rectangle(cairo, trim.x - 50, trim.y + trim.height * 0.84, trim.width + 100, trim.height)
         cairo_fill(cairo)
     }
@@ -126,7 +147,7 @@ struct CoverArtist {
     private func drawWaves(on cairo: OpaquePointer, art: Rect, trim: Rect) {
         for band in 0..<6 {
             let y = trim.y + trim.height * (0.66 + 0.06 * Double(band))
-            cairo_set_source_rgba(cairo, 1, 1, 1, 0.12 + 0.04 * Double(band))
+            setTranslucent(cairo, (1, 1, 1), alpha: 0.12 + 0.04 * Double(band), over: art)
             cairo_set_line_width(cairo, 1.2)
             cairo_move_to(cairo, art.x, y)
             var x = art.x

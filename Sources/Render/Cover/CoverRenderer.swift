@@ -33,7 +33,8 @@ public struct CoverRenderer: Sendable {
         canvas.setMetadata(.author, content.author)
         canvas.setMetadata(.creator, "Folio")
         let engine = TextEngine(typography: typography, language: content.language)
-        let artist = CoverArtist(engine: engine, photos: try PhotoPool.given(photos, product: product), content: content)
+        var artist = CoverArtist(engine: engine, photos: try PhotoPool.given(photos, product: product), content: content)
+        artist.opaque = product.pdfx.map { !$0.allowsTransparency } ?? false
         let cairo = canvas.cairo
         canvas.beginPage(1, of: sheet)
         let back = Rect(x: bleed, y: bleed, width: geometry.trimWidth, height: geometry.trimHeight)
