@@ -49,6 +49,20 @@ extension CoverArtist {
         return y
     }
 
+    /// The scrim: black, from 40 % of the trim's height down, its opacity at these stops along it.
+    static let scrim = (start: 0.4, stops: [(0.0, 0.0), (0.35, 0.55), (1.0, 0.7)])
+
+    /// The scrim's opacity at `t` along it (0 at its start, 1 at the trim's foot; padded beyond).
+    static func scrimAlpha(at t: Double) -> Double {
+        let stops = scrim.stops
+        guard let first = stops.first, let last = stops.last else { return 0 }
+        if t <= first.0 { return first.1 }
+        for (low, high) in zip(stops, stops.dropFirst()) where t <= high.0 {
+            return low.1 + (high.1 - low.1) * (t - low.0) / (high.0 - low.0)
+        }
+        return last.1
+    }
+
     /// The order's photo, cover-cropped to the art, under a scrim that keeps the title legible.
     func drawPhoto(on cairo: OpaquePointer, art: Rect, trim: Rect, embed: Bool) -> RenderNotice? {
         guard let file = content.photo else { return nil }
@@ -62,15 +76,24 @@ extension CoverArtist {
         var width = art.width, height = art.width / aspect
         if height < art.height { (height, width) = (art.height, art.height * aspect) }
         let x = art.x + (art.width - width) / 2, y = art.y + (art.height - height) / 2
+        if embed, opaque {
+            // No transparency allowed: the scrim goes into the photo's pixels instead.
+            let start = trim.y + trim.height * Self.scrim.start, length = trim.height * (1 - Self.scrim.start)
+            let composited = ScrimCompositing.composite(prepared.jpeg, quality: 92) { row, rows in
+                Self.scrimAlpha(at: ((y + (Double(row) + 0.5) / Double(rows) * height) - start) / length)
+            }
+            if let composited {
+                PhotoEmbedding.embedJPEG(composited, on: cairo, x: x, y: y, width: width, height: height)
+                return nil
+            }
+        }
         if embed {
             PhotoEmbedding.embedJPEG(prepared.jpeg, on: cairo, x: x, y: y, width: width, height: height)
         } else {
             PhotoEmbedding.paintJPEG(prepared.jpeg, on: cairo, x: x, y: y, width: width, height: height)
         }
-        let scrim = cairo_pattern_create_linear(0, trim.y + trim.height * 0.4, 0, trim.y + trim.height)
-        cairo_pattern_add_color_stop_rgba(scrim, 0, 0, 0, 0, 0)
-        cairo_pattern_add_color_stop_rgba(scrim, 0.35, 0, 0, 0, 0.55)
-        cairo_pattern_add_color_stop_rgba(scrim, 1, 0, 0, 0, 0.7)
+        let scrim = cairo_pattern_create_linear(0, trim.y + trim.height * Self.scrim.start, 0, trim.y + trim.height)
+        for (offset, alpha) in Self.scrim.stops { cairo_pattern_add_color_stop_rgba(scrim, offset, 0, 0, 0, alpha) }
         cairo_set_source(cairo, scrim)
         cairo_rectangle(cairo, art.x, art.y, art.width, art.height)
         cairo_fill(cairo)

@@ -184,21 +184,44 @@ import Testing
         #expect(try codes("rgb-group").contains { $0.hasPrefix("pdfx-colour:") }, "the group's RGB blending space is a colour error too")
     }
 
-    /// The photo cover's scrim is a soft mask over the photo, which Folio does not flatten yet: an
-    /// X-1a job with it fails before delivery and says why, rather than send a file the printer
-    /// would refuse.
-    @Test func aPhotoCoverFailsAnX1aJob() throws {
-        let workspace = try workspace([.x1a2001])
+    /// The photo cover's scrim is a soft mask over the photo; for X-1a it is composited into the
+    /// photo's pixels instead: no transparency, and the cover looks as the X-4 one does.
+    @Test func aPhotoCoverIsCompositedForX1a() throws {
+        let workspace = try workspace([.x1a2001, .x4])
         let export = try workspace.writeExport("cover", journal: Sample.journal([Sample.entry("c1", "2025-02-01T10:00:00Z")]))
         try FileManager.default.copyItem(at: corpusRoot.appendingPathComponent("photos/color/prism_pizza-progressive.jpg"),
                                          to: export.appendingPathComponent("photos/cover.jpg"))
-        var order = Sample.order(id: "photo-cover", export: "cover", outputs: ["interior", "cover"], extra: ["product": "pdfx-x1a2001"])
-        var book = Self.book(language: "en", preset: "photo")
-        book["cover"] = ["preset": "photo", "photo": "photos/cover.jpg"]
-        order["book"] = book
-        let (report, _) = try workspace.render(order, name: "photo-cover")
-        #expect(report.status == .failed && report.error?.code == "verification-failed")
-        #expect(report.preflight.contains { $0.code == "pdfx-transparency" && $0.severity == .error })
+        var looks: [[Double]] = []
+        for standard in [PDFXStandard.x1a2001, .x4] {
+            var order = Sample.order(id: "photo-\(Self.slug(standard))", export: "cover", outputs: ["interior", "cover"],
+                                     extra: ["product": "pdfx-\(Self.slug(standard))"])
+            var book = Self.book(language: "en", preset: "photo")
+            book["cover"] = ["preset": "photo", "photo": "photos/cover.jpg"]
+            order["book"] = book
+            let (report, folder) = try workspace.render(order, name: "photo-\(Self.slug(standard))")
+            #expect(report.status == .done, "\(standard.rawValue): \(String(describing: report.error))")
+            let cover = folder.appendingPathComponent("cover.pdf").path
+            let reading = try Tool.run("python3", ["-c", Self.independentReading, cover])
+            let found = try #require(try JSONSerialization.jsonObject(with: Data(reading.output.utf8)) as? [String: Any])
+            if !standard.allowsTransparency { #expect(found["transparency"] as? [String] == [], "\(found)") }
+            // The front's mean grey in five bands from top to bottom, as poppler draws it.
+            let prefix = workspace.root.appendingPathComponent("look-\(Self.slug(standard))").path
+            _ = try Tool.run("pdftoppm", ["-r", "30", "-gray", "-singlefile", cover, prefix])
+            let bands = try Tool.run("python3", ["-c", """
+                import sys
+                from PIL import Image
+                image = Image.open(sys.argv[1])
+                w, h = image.size
+                front = image.crop((w * 3 // 5, 0, w, h))
+                print(' '.join(str(sum(front.crop((0, h * i // 5, front.size[0], h * (i + 1) // 5)).getdata()) / (front.size[0] * (h // 5))) for i in range(5)))
+                """, prefix + ".pgm"]).output.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            looks.append(bands)
+        }
+        #expect(looks.count == 2 && looks[0].count == 5 && looks[1].count == 5)
+        for (flat, transparent) in zip(looks[0], looks[1]) {
+            #expect(abs(flat - transparent) < 8, "composited \(looks[0]) against transparent \(looks[1])")
+        }
+        #expect((looks[0].last ?? 255) < (looks[0].first ?? 0), "the scrim darkens the foot of the cover")
     }
 
     @Test func aCMYKStandardNeedsACMYKProfile() throws {
