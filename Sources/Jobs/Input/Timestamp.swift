@@ -74,3 +74,13 @@ struct Timestamp: Equatable {
         offsetSeconds = offset
     }
 }
+
+extension Timestamp {
+    /// A timestamp from its parts (the importers compute the writer's offset themselves).
+    init(local: LocalDateTime, second: Int, nanosecond: Int, offsetSeconds: Int) {
+        self.local = local
+        self.second = second
+        self.nanosecond = nanosecond
+        self.offsetSeconds = offsetSeconds
+    }
+}

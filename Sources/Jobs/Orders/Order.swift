@@ -22,6 +22,10 @@ public struct Order: Sendable, Equatable {
     public var id: String
     /// Relative to the configured exports root.
     public var export: String
+    /// `"export": {"path", "format", "timezone"}`: the export's format when the order names it
+    /// (else it is detected), and the zone of formats that record no offset (jrnl, Markdown).
+    public var exportFormat: ExportFormat?
+    public var exportTimeZone: String?
     public var title: String
     public var subtitle: String?
     public var author: String
@@ -48,7 +52,20 @@ public struct Order: Sendable, Equatable {
             issues.add("invalid-value", "id",
                        "expected 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit, got \"\(id)\"")
         }
-        let export = reader.string("export")
+        var export: String?, exportFormat: ExportFormat?, exportTimeZone: String?
+        if case .object? = reader.value("export", required: false) {
+            if var object = reader.object("export") {
+                export = object.string("path")
+                exportFormat = object.choice("format", required: false, from: ExportFormat.allCases.map(\.rawValue)).flatMap(ExportFormat.init)
+                exportTimeZone = object.string("timezone", required: false)
+                if let zone = exportTimeZone, TimeZone(identifier: zone) == nil {
+                    issues.add("invalid-value", "export.timezone", "expected an IANA time zone such as Europe/Berlin, got \"\(zone)\"")
+                }
+                object.rejectUnknownKeys()
+            }
+        } else {
+            export = reader.string("export")
+        }
         let book = readBook(&reader, issues: issues)
         var outputs: [Output] = []
         if let items = reader.array("outputs") {
@@ -74,9 +91,12 @@ public struct Order: Sendable, Equatable {
         reader.rejectUnknownKeys()
         try issues.check()
         guard let id, let export, let book, let product, let destination else { throw InputError(issues.issues) }
-        return Order(id: id, export: export, title: book.title, subtitle: book.subtitle, author: book.author,
-                     language: book.language, scope: book.scope, coverPreset: book.preset,
-                     coverPhoto: book.photo, outputs: outputs, product: product, destination: destination)
+        var order = Order(id: id, export: export, title: book.title, subtitle: book.subtitle, author: book.author,
+                          language: book.language, scope: book.scope, coverPreset: book.preset,
+                          coverPhoto: book.photo, outputs: outputs, product: product, destination: destination)
+        order.exportFormat = exportFormat
+        order.exportTimeZone = exportTimeZone
+        return order
     }
 
     private struct BookFields {

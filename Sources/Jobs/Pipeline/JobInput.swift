@@ -11,6 +11,8 @@ struct JobInput {
     var journal: Journal
     /// The stricter of the product's and the destination's `review`.
     var review: ReviewPolicy
+    /// How the export was read: its format, whether it was detected, what could not be mapped.
+    var imported: ImportedExport?
 
     /// What the covers show, from the order; the night sky is seeded by the order id.
     var coverContent: CoverContent {
@@ -39,13 +41,20 @@ struct JobInput {
                                      message: "no destination \"\(order.destination)\" (available: \(config.available("destinations").joined(separator: ", ")))"))
         }
         var journal: Journal?
+        var imported: ImportedExport?
         do {
-            let folder = try ConfinedPath.resolve(order.export, under: config.exportsRoot)
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("journal.json").path) {
-                do { journal = try Journal.load(folder: folder, shownAs: folder.path) } catch { issues += error.issues }
-            } else {
+            let location = try ConfinedPath.resolve(order.export, under: config.exportsRoot)
+            if order.exportFormat == nil, FileManager.default.fileExists(atPath: location.appendingPathComponent("journal.json").path) {
+                do { journal = try Journal.load(folder: location, shownAs: location.path) } catch { issues += error.issues }
+            } else if order.exportFormat == nil, ExportFormat.detect(location) == nil {
                 issues.append(InputIssue(code: "not-found", file: orderFile, path: "export",
-                                         message: "no journal.json in \(folder.path)"))
+                                         message: "no journal.json in \(location.path), nor a Day One, jrnl or Markdown export"))
+            } else {
+                do {
+                    imported = try ExportImporter.read(location, format: order.exportFormat, timeZone: order.exportTimeZone,
+                                                       shownAs: location.path)
+                    journal = imported?.journal
+                } catch { issues += error.issues }
             }
         } catch {
             issues.append(InputIssue(code: "path-escape", file: orderFile, path: "export",
@@ -63,6 +72,6 @@ struct JobInput {
         guard issues.isEmpty, let product, let destination, let journal else { throw InputError(issues) }
 
         return JobInput(order: order, product: product, destination: destination, journal: journal,
-                        review: max(productReview, destination.review))
+                        review: max(productReview, destination.review), imported: imported)
     }
 }

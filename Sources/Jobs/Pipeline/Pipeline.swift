@@ -79,6 +79,13 @@ public struct Pipeline: Sendable {
         onStage("resolve")
         let resolved = Resolver.resolve(order: input.order, journal: input.journal)
         report.entries = .init(included: resolved.book.entries.count, archivedExcluded: resolved.archivedExcluded)
+        if let imported = input.imported {
+            // What the export was read as, and what of it has no place in a book.
+            report.preflight.append(.init(severity: .info, code: "export-format",
+                                          message: "read as \(imported.format.label)\(imported.detected ? " (detected)" : "")"
+                                              + (imported.assumedTimeZone.map { ", local times in \($0)" } ?? ""), entry: nil, page: nil))
+            report.preflight += imported.notices.map(Self.finding)
+        }
         clock.lap("resolve", into: &report)
 
         let cover = input.coverContent

@@ -1,0 +1,49 @@
+import Foundation
+import Render
+
+/// Day One Classic: a folder of `*.doentry` property lists (read by Foundation's
+/// `PropertyListSerialization`): `Creation Date`, `Entry Text`, `Time Zone`, `UUID`, and a photo
+/// per entry in `photos/UUID.jpg`. An entry without a time zone is taken in UTC, with a notice.
+enum DayOneClassicImporter {
+    static func read(_ location: URL, shownAs shown: String) throws(InputError) -> ImportedExport {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: location.path)) ?? []).filter { $0.hasSuffix(".doentry") }.sorted()
+        var entries: [Journal.Entry] = []
+        var notices: [RenderNotice] = []
+        var issues: [InputIssue] = []
+        let utc = TimeZone(identifier: "UTC") ?? .current
+        for name in names {
+            let file = location.appendingPathComponent(name)
+            guard let data = FileManager.default.contents(atPath: file.path),
+                  let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else {
+                issues.append(InputIssue(code: "invalid-value", file: shown + "/" + name, path: "", message: "not a property list"))
+                continue
+            }
+            let uuid = plist["UUID"] as? String ?? String(name.dropLast(".doentry".count))
+            guard let created = plist["Creation Date"] as? Date else {
+                issues.append(InputIssue(code: "missing-key", file: shown + "/" + name, path: "Creation Date", entry: uuid,
+                                         message: "the entry has no Creation Date"))
+                continue
+            }
+            var zone = utc
+            if let zoneName = plist["Time Zone"] as? String {
+                if let named = TimeZone(identifier: zoneName) { zone = named } else {
+                    notices.append(RenderNotice(code: "import-unknown-time-zone", message: "time zone \"\(zoneName)\" is unknown: UTC is used",
+                                                entry: uuid))
+                }
+            } else {
+                notices.append(RenderNotice(code: "import-no-time-zone", message: "the entry names no time zone: its day is taken in UTC",
+                                            entry: uuid))
+            }
+            var photos: [BookPhoto] = []
+            let photoName = "photos/\(uuid).jpg"
+            if let photo = try? ConfinedPath.resolve(photoName, under: location), FileManager.default.fileExists(atPath: photo.path) {
+                photos.append(BookPhoto(name: photoName, file: photo, caption: nil))
+            }
+            entries.append(Journal.Entry(id: uuid, journal: "journal", created: ImportSupport.timestamp(created, in: zone), title: nil,
+                                         text: plist["Entry Text"] as? String ?? "", archived: false, photos: photos))
+        }
+        guard issues.isEmpty else { throw InputError(issues) }
+        return ImportedExport(journal: Journal(folder: location, journals: [("journal", "Journal")], entries: entries),
+                              format: .dayoneClassic, detected: false, notices: notices)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Render
+
+/// Day One's JSON export (Day One 2 and later): `JOURNAL.json` files (one per journal, named
+/// after it) and `photos/` named by each photo's `md5` and `type`. An entry's day is the day in
+/// its own `timeZone`; `![](dayone-moment://ID)` places the photo of that `identifier`: its
+/// photos follow the text in the order their placeholders name them.
+enum DayOneImporter {
+    static func read(_ location: URL, shownAs shown: String) throws(InputError) -> ImportedExport {
+        var isFolder: ObjCBool = false
+        FileManager.default.fileExists(atPath: location.path, isDirectory: &isFolder)
+        let folder = isFolder.boolValue ? location : location.deletingLastPathComponent()
+        let files = isFolder.boolValue
+            ? ((try? FileManager.default.contentsOfDirectory(atPath: location.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+                .map { location.appendingPathComponent($0) }
+            : [location]
+        var journals: [(id: String, title: String)] = []
+        var entries: [Journal.Entry] = []
+        var notices: [RenderNotice] = []
+        var issues: [InputIssue] = []
+        for file in files {
+            let title = file.deletingPathExtension().lastPathComponent
+            let id = ImportSupport.identifier(title)
+            let fileShown = shown + "/" + file.lastPathComponent
+            guard let data = FileManager.default.contents(atPath: file.path),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let items = object["entries"] as? [[String: Any]] else {
+                issues.append(InputIssue(code: "invalid-json", file: fileShown, path: "", message: "not a Day One JSON export (no entries)"))
+                continue
+            }
+            journals.append((id, title))
+            for (index, item) in items.enumerated() {
+                let uuid = item["uuid"] as? String ?? "\(id)-\(index)"
+                guard let created = (item["creationDate"] as? String).flatMap(Timestamp.init(rfc3339:)) else {
+                    issues.append(InputIssue(code: "invalid-value", file: fileShown, path: "entries[\(index)].creationDate", entry: uuid,
+                                             message: "expected an ISO 8601 instant such as 2020-01-10T12:22:12Z"))
+                    continue
+                }
+                var zone = TimeZone(identifier: "UTC") ?? .current
+                if let name = item["timeZone"] as? String {
+                    if let named = TimeZone(identifier: name) { zone = named } else {
+                        notices.append(RenderNotice(code: "import-unknown-time-zone",
+                                                    message: "time zone \"\(name)\" is unknown: the entry's day is taken in UTC", entry: uuid))
+                    }
+                }
+                let (text, photos, entryNotices) = placePhotos(item, uuid: uuid, folder: folder)
+                notices += entryNotices
+                for kind in ["videos", "audios", "pdfAttachments"] where !((item[kind] as? [Any]) ?? []).isEmpty {
+                    notices.append(RenderNotice(code: "import-attachment-not-printed",
+                                                message: "\((item[kind] as? [Any])?.count ?? 0) \(kind) cannot be printed", entry: uuid))
+                }
+                entries.append(Journal.Entry(id: uuid, journal: id, created: ImportSupport.timestamp(created.date, in: zone), title: nil,
+                                             text: text, archived: false, photos: photos))
+            }
+        }
+        guard issues.isEmpty else { throw InputError(issues) }
+        return ImportedExport(journal: Journal(folder: folder, journals: journals, entries: entries), format: .dayone, detected: false,
+                              notices: notices)
+    }
+
+    /// The text without its photo placeholders, and the photos in the order they name them
+    /// (then any photo no placeholder names); a placeholder or a file that is missing is a notice.
+    private static func placePhotos(_ item: [String: Any], uuid: String, folder: URL) -> (String, [BookPhoto], [RenderNotice]) {
+        let described = (item["photos"] as? [[String: Any]]) ?? []
+        let (references, text) = ImportSupport.images(in: item["text"] as? String ?? "")
+        var notices: [RenderNotice] = []
+        var order: [[String: Any]] = []
+        for reference in references where reference.target.hasPrefix("dayone-moment://") {
+            let identifier = String(reference.target.dropFirst("dayone-moment://".count))
+            if let photo = described.first(where: { $0["identifier"] as? String == identifier }) {
+                order.append(photo)
+            } else if !(((item["videos"] as? [[String: Any]]) ?? []).contains { $0["identifier"] as? String == identifier }) {
+                notices.append(RenderNotice(code: "import-photo-missing", message: "dayone-moment://\(identifier) names no photo", entry: uuid))
+            }
+        }
+        order += described.filter { photo in !order.contains { $0["identifier"] as? String == photo["identifier"] as? String } }
+        var photos: [BookPhoto] = []
+        for photo in order {
+            guard let md5 = photo["md5"] as? String, md5.allSatisfy(\.isHexDigit) else { continue }
+            let name = "photos/\(md5).\(photo["type"] as? String ?? "jpeg")"
+            guard let file = try? ConfinedPath.resolve(name, under: folder), FileManager.default.fileExists(atPath: file.path) else {
+                notices.append(RenderNotice(code: "import-photo-missing", message: "\(name) is not in the export", entry: uuid))
+                continue
+            }
+            photos.append(BookPhoto(name: name, file: file, caption: nil))
+        }
+        return (text, photos, notices)
+    }
+}
