@@ -23,6 +23,8 @@ let package = Package(
         systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
         systemLibrary("CPQ", pkgConfig: "libpq", apt: ["libpq-dev"]),
         systemLibrary("CMHD", pkgConfig: "libmicrohttpd", apt: ["libmicrohttpd-dev"]),
+        // ZIP exports (Day One) are read through libarchive, from Jobs/Importers only.
+        systemLibrary("CArchive", pkgConfig: "libarchive", apt: ["libarchive-dev"]),
         systemLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng16", apt: ["libpng-dev"]),
         systemLibrary("CQPDF", pkgConfig: "libqpdf", apt: ["libqpdf-dev"]),
@@ -38,7 +40,7 @@ let package = Package(
         .target(name: "Render", dependencies: ["Prepress", "CPangoCairo", "CCmark", "CHyphen"],
                 resources: [.copy("Text/Dictionaries")]),
         .target(name: "Upload", dependencies: ["CCurlShim", "CCurl"]),
-        .target(name: "Jobs", dependencies: ["Render", "Prepress", "Upload", "CSQLite", "CPQ"]),
+        .target(name: "Jobs", dependencies: ["Render", "Prepress", "Upload", "CSQLite", "CPQ", "CArchive"]),
         .target(name: "Console", dependencies: ["Jobs", "CMHDShim", "CMHD"]),
         .executableTarget(name: "folio", dependencies: ["Jobs", "Console"]),
         .testTarget(name: "FolioTests", dependencies: ["Jobs", "Render", "Prepress", "Upload", "Console"]),

@@ -34,6 +34,9 @@ public struct FolioConfig: Sendable {
     public var threads = 0
     /// `console_tokens`: the file of the console's hashed tokens and their roles.
     public var consoleTokens: URL?
+    /// `import_max_mb`, `import_max_files`: the most a zipped export may unpack to.
+    public var importMaxBytes: Int64 = 2048 * 1_048_576
+    public var importMaxFiles = 50_000
 
     /// Threads for each of `workers` jobs running at once: the setting when it names a number,
     /// else the cores divided among the workers, so the batch never asks for more than the
@@ -92,6 +95,8 @@ public struct FolioConfig: Sendable {
         let memory = reader.integer("job_memory_mb", required: false, in: 0...1_000_000)
         let threads = reader.integer("threads", required: false, in: 0...256)
         let consoleTokens = reader.string("console_tokens", required: false).map { folder.appendingPathComponent($0).standardizedFileURL }
+        let importMB = reader.integer("import_max_mb", required: false, in: 1...1_000_000)
+        let importFiles = reader.integer("import_max_files", required: false, in: 1...10_000_000)
         reader.rejectUnknownKeys()
         try issues.check()
         guard let exportsRoot, let inbox, let queue, let jobs, let reports else { throw InputError(issues.issues) }
@@ -107,6 +112,8 @@ public struct FolioConfig: Sendable {
         if let memory { config.jobMemoryMB = memory }
         if let threads { config.threads = threads }
         config.consoleTokens = consoleTokens
+        if let importMB { config.importMaxBytes = Int64(importMB) * 1_048_576 }
+        if let importFiles { config.importMaxFiles = importFiles }
         return config
     }
 

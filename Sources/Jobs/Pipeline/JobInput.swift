@@ -22,7 +22,8 @@ struct JobInput {
                      seed: CoverContent.seed(order.id))
     }
 
-    static func load(orderData: Data, orderFile: String, config: FolioConfig) throws(InputError) -> JobInput {
+    /// `scratch`: where a zipped export is unpacked (a folder of the job's); the caller removes it.
+    static func load(orderData: Data, orderFile: String, config: FolioConfig, scratch: URL? = nil) throws(InputError) -> JobInput {
         let order = try Order.decode(orderData, file: orderFile)
         var issues: [InputIssue] = []
         var product: Product?
@@ -40,26 +41,8 @@ struct JobInput {
             issues.append(InputIssue(code: "unknown-reference", file: orderFile, path: "destination",
                                      message: "no destination \"\(order.destination)\" (available: \(config.available("destinations").joined(separator: ", ")))"))
         }
-        var journal: Journal?
-        var imported: ImportedExport?
-        do {
-            let location = try ConfinedPath.resolve(order.export, under: config.exportsRoot)
-            if order.exportFormat == nil, FileManager.default.fileExists(atPath: location.appendingPathComponent("journal.json").path) {
-                do { journal = try Journal.load(folder: location, shownAs: location.path) } catch { issues += error.issues }
-            } else if order.exportFormat == nil, ExportFormat.detect(location) == nil {
-                issues.append(InputIssue(code: "not-found", file: orderFile, path: "export",
-                                         message: "no journal.json in \(location.path), nor a Day One, jrnl or Markdown export"))
-            } else {
-                do {
-                    imported = try ExportImporter.read(location, format: order.exportFormat, timeZone: order.exportTimeZone,
-                                                       shownAs: location.path)
-                    journal = imported?.journal
-                } catch { issues += error.issues }
-            }
-        } catch {
-            issues.append(InputIssue(code: "path-escape", file: orderFile, path: "export",
-                                     message: "\"\(order.export)\": \(error) (exports root: \(config.exportsRoot.path))"))
-        }
+        let (journal, imported, exportIssues) = readExport(order, orderFile: orderFile, config: config, scratch: scratch)
+        issues += exportIssues
         if let journal, case .journal(let id) = order.scope, !journal.journals.contains(where: { $0.id == id }) {
             issues.append(InputIssue(code: "unknown-reference", file: orderFile, path: "book.scope.journal",
                                      message: "the export has no journal \"\(id)\" (it has: \(journal.journals.map(\.id).joined(separator: ", ")))"))

@@ -56,8 +56,11 @@ public struct Pipeline: Sendable {
     private func work(orderData: Data, orderFile: String, folder: URL, deliver: Bool, report: inout JobReport) throws {
         var clock = StageClock()
         let input: JobInput
+        // A zipped export is unpacked here, inside the job's folder, and removed with the job.
+        let scratch = folder.appendingPathComponent(".export-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
         do {
-            input = try JobInput.load(orderData: orderData, orderFile: orderFile, config: config)
+            input = try JobInput.load(orderData: orderData, orderFile: orderFile, config: config, scratch: scratch)
         } catch {
             throw JobError.rejected(error)
         }
