@@ -40,7 +40,8 @@ enum DayOneClassicImporter {
                 photos.append(BookPhoto(name: photoName, file: photo, caption: nil))
             }
             entries.append(Journal.Entry(id: uuid, journal: "journal", created: ImportSupport.timestamp(created, in: zone), title: nil,
-                                         text: plist["Entry Text"] as? String ?? "", archived: false, photos: photos))
+                                         text: plist["Entry Text"] as? String ?? "", archived: false, photos: photos,
+                                         tags: plist["Tags"] as? [String] ?? []))
         }
         guard issues.isEmpty else { throw InputError(issues) }
         return ImportedExport(journal: Journal(folder: location, journals: [("journal", "Journal")], entries: entries),

@@ -50,7 +50,7 @@ enum DayOneImporter {
                                                 message: "\((item[kind] as? [Any])?.count ?? 0) \(kind) cannot be printed", entry: uuid))
                 }
                 entries.append(Journal.Entry(id: uuid, journal: id, created: ImportSupport.timestamp(created.date, in: zone), title: nil,
-                                             text: text, archived: false, photos: photos))
+                                             text: text, archived: false, photos: photos, tags: item["tags"] as? [String] ?? []))
             }
         }
         guard issues.isEmpty else { throw InputError(issues) }

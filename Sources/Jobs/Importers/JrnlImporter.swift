@@ -16,10 +16,13 @@ enum JrnlImporter {
             throw InputError([InputIssue(code: "not-found", file: shown, path: "export", message: "cannot read the jrnl journal")])
         }
         var raw: [(date: String, time: String, title: String, body: String)] = []
+        var tags: [[String]] = []
         if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let items = object["entries"] as? [[String: Any]] {
             raw = items.map { ($0["date"] as? String ?? "", $0["time"] as? String ?? "", $0["title"] as? String ?? "", $0["body"] as? String ?? "") }
+            tags = items.map { ($0["tags"] as? [String] ?? []).map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 } }
         } else {
             raw = parseText(String(decoding: data, as: UTF8.self))
+            tags = raw.map { atTags($0.title + " " + $0.body) }
         }
         var entries: [Journal.Entry] = []
         var issues: [InputIssue] = []
@@ -34,13 +37,24 @@ enum JrnlImporter {
             }
             let title = item.title.trimmingCharacters(in: .whitespaces)
             entries.append(Journal.Entry(id: id, journal: "journal", created: created, title: title.isEmpty ? nil : title,
-                                         text: item.body.trimmingCharacters(in: .whitespacesAndNewlines), archived: false, photos: []))
+                                         text: item.body.trimmingCharacters(in: .whitespacesAndNewlines), archived: false, photos: [],
+                                         tags: index < tags.count ? tags[index] : []))
         }
         guard issues.isEmpty else { throw InputError(issues) }
         var imported = ImportedExport(journal: Journal(folder: location.deletingLastPathComponent(), journals: [("journal", "Journal")],
                                                        entries: entries), format: .jrnl, detected: false, notices: [])
         imported.assumedTimeZone = zoneName
         return imported
+    }
+
+    /// jrnl's `@tag` words in a text entry, in order, each once.
+    static func atTags(_ text: String) -> [String] {
+        var found: [String] = []
+        for word in text.split(whereSeparator: { $0.isWhitespace }) where word.hasPrefix("@") {
+            let tag = String(word.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
+            if !tag.isEmpty, !found.contains(tag) { found.append(tag) }
+        }
+        return found
     }
 
     /// `[2020-08-29 11:11] Title`: the heading of a jrnl text entry.

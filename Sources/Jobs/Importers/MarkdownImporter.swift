@@ -37,7 +37,10 @@ enum MarkdownImporter {
                 }
                 photos.append(BookPhoto(name: target, file: photo, caption: image.alt.isEmpty ? nil : image.alt))
             }
-            entries.append(Journal.Entry(id: id, journal: "notes", created: created, title: title, text: text, archived: false, photos: photos))
+            let tags = (fields["tags"] ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "[] ")).split(separator: ",")
+                .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"'")) }.filter { !$0.isEmpty }
+            entries.append(Journal.Entry(id: id, journal: "notes", created: created, title: title, text: text, archived: false, photos: photos,
+                                         tags: tags))
         }
         guard issues.isEmpty else { throw InputError(issues) }
         return ImportedExport(journal: Journal(folder: location, journals: [("notes", location.lastPathComponent)], entries: entries),

@@ -11,6 +11,8 @@ struct Journal {
         var text: String
         var archived: Bool
         var photos: [BookPhoto]
+        /// From an imported journal's tags (Folio's own format has none).
+        var tags: [String] = []
     }
 
     var folder: URL

@@ -26,6 +26,8 @@ public struct Order: Sendable, Equatable {
     /// (else it is detected), and the zone of formats that record no offset (jrnl, Markdown).
     public var exportFormat: ExportFormat?
     public var exportTimeZone: String?
+    /// `book.show_tags`: an imported entry's tags printed under its head.
+    public var showTags = false
     public var title: String
     public var subtitle: String?
     public var author: String
@@ -95,6 +97,7 @@ public struct Order: Sendable, Equatable {
                           language: book.language, scope: book.scope, coverPreset: book.preset,
                           coverPhoto: book.photo, outputs: outputs, product: product, destination: destination)
         order.exportFormat = exportFormat
+        order.showTags = book.showTags
         order.exportTimeZone = exportTimeZone
         return order
     }
@@ -102,6 +105,7 @@ public struct Order: Sendable, Equatable {
     private struct BookFields {
         var title: String, subtitle: String?, author: String, language: BookLanguage
         var scope: Scope, preset: String, photo: String?
+        var showTags = false
     }
 
     private static func readBook(_ reader: inout ObjectReader, issues: IssueList) -> BookFields? {
@@ -126,10 +130,11 @@ public struct Order: Sendable, Equatable {
             }
             cover.rejectUnknownKeys()
         }
+        let showTags = book.bool("show_tags", required: false) ?? false
         book.rejectUnknownKeys()
         guard let title, let author, let language, let scope, let preset else { return nil }
         return BookFields(title: title, subtitle: subtitle, author: author, language: language, scope: scope,
-                          preset: preset, photo: photo)
+                          preset: preset, photo: photo, showTags: showTags)
     }
 
     private static func readScope(_ book: inout ObjectReader, issues: IssueList) -> Scope? {

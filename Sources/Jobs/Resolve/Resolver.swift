@@ -54,8 +54,9 @@ enum Resolver {
         var chapters: [Chapter] = []
         for entry in kept {
             let local = entry.created.local
-            let bookEntry = BookEntry(id: entry.id, local: local, title: entry.title, text: entry.text,
+            var bookEntry = BookEntry(id: entry.id, local: local, title: entry.title, text: entry.text,
                                       photos: entry.photos)
+            if order.showTags { bookEntry.tags = entry.tags }
             // Months follow each entry's own offset; instants can interleave across offsets, so
             // look the month up rather than assuming the previous chapter.
             if let index = chapters.firstIndex(where: { $0.year == local.year && $0.month == local.month }) {

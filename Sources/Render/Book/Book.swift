@@ -66,6 +66,8 @@ public struct BookEntry: Sendable, Equatable {
     /// CommonMark source, as written.
     public var text: String
     public var photos: [BookPhoto]
+    /// Printed under the entry's head when the order asks (`book.show_tags`).
+    public var tags: [String] = []
 
     public init(id: String, local: LocalDateTime, title: String?, text: String, photos: [BookPhoto]) {
         self.id = id

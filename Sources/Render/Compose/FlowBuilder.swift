@@ -73,6 +73,11 @@ final class FlowBuilder {
                                     style: ParagraphStyle(lineHeight: size * 1.25))
             blocks.append(FlowBlock(content: text(heading), spaceBefore: 1, keepWithNext: true, splittable: false))
         }
+        if !entry.tags.isEmpty {
+            let line = paragraph(PangoMarkup.escape(entry.tags.map(TextCleaner.clean).joined(separator: " · ")), .entryDate,
+                                 style: ParagraphStyle(lineHeight: typography.bodyLineHeight))
+            blocks.append(FlowBlock(content: text(line), spaceBefore: 1, keepWithNext: true, splittable: false))
+        }
         let firstParagraph = paragraphs.count
         let source = markdown.blocks(from: entry.text)
         var body: [FlowBlock] = []

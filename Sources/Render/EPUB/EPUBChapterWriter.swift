@@ -34,6 +34,9 @@ struct EPUBChapterWriter {
             html += "<span class=\"title\">\(XHTML.escape(title))</span>"
         }
         html += "</h2>\n"
+        if !entry.tags.isEmpty {
+            html += "<p class=\"tags\">\(XHTML.escape(entry.tags.joined(separator: " · ")))</p>\n"
+        }
         let blocks = markdown.blocks(from: entry.text)
         for (index, block) in blocks.enumerated() {
             html += breaks(.block(entry: entry.id, index: index))

@@ -95,6 +95,28 @@ import Testing
         #expect(imported?.notices.filter { $0.code == "import-photo-missing" }.count == 2, "a missing photo and one outside the export")
     }
 
+    /// Tags have no place in a book unless the order asks: `book.show_tags` prints them under
+    /// each entry's head, in the PDF and the EPUB.
+    @Test func tagsArePrintedOnlyWhenTheOrderAsks() throws {
+        let workspace = try workspace()
+        let classic = try book(workspace, export: "dayone_classic_doentry")
+        #expect(classic.entries.first { $0.id == "044F3747A38546168B572C2E3F217FA2" }?.tags == ["work", "PLaY"])
+        #expect(try book(workspace, export: "jrnl/jrnl_basic_onefile.journal").entries.first?.tags == ["ipsum", "tagone", "tagtwo"])
+        for show in [false, true] {
+            var order = order("tags-\(show)", export: "dayone_classic_doentry")
+            var book = order["book"] as? [String: Any] ?? [:]
+            book["show_tags"] = show
+            order["book"] = book
+            let (report, folder) = try workspace.render(order, name: "tags-\(show)")
+            #expect(report.status == .done, "\(String(describing: report.error))")
+            let text = try Tool.run("pdftotext", [folder.appendingPathComponent("interior.pdf").path, "-"]).output
+            #expect(text.contains("work · PLaY") == show, "show_tags \(show)")
+            let chapters = try ZipReading.names(folder.appendingPathComponent("book.epub")).filter { $0.hasSuffix(".xhtml") }
+            let markup = try chapters.map { try ZipReading.text(folder.appendingPathComponent("book.epub"), $0) }.joined()
+            #expect(markup.contains("<p class=\"tags\">work · PLaY</p>") == show)
+        }
+    }
+
     /// Every format, rendered whole: the PDF verifier (inside the job) and EPUBCheck accept them.
     @Test func everyFormatBecomesABook() throws {
         let workspace = try workspace()
@@ -104,7 +126,11 @@ import Testing
         var epubs: [URL] = []
         for (index, export) in ["dayone2_json/automattic_fictional", "dayone2_json/jrnl_dayone2.json", "dayone_classic_doentry",
                                 "jrnl/jrnl_basic_onefile.journal", "jrnl/jrnl_json_export_example_from_docs.json", "notes"].enumerated() {
-            let (report, folder) = try workspace.render(order("book-\(index)", export: export), name: "book-\(index)")
+            var order = order("book-\(index)", export: export)
+            var book = order["book"] as? [String: Any] ?? [:]
+            book["show_tags"] = true  // so that EPUBCheck reads the tags' markup too
+            order["book"] = book
+            let (report, folder) = try workspace.render(order, name: "book-\(index)")
             #expect(report.status == .done, "\(export): \(String(describing: report.error))")
             #expect(report.preflight.contains { $0.code == "export-format" }, "\(export): the report says what it read")
             #expect(report.entries.included > 0)
