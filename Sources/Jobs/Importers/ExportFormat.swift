@@ -28,7 +28,9 @@ public enum ExportFormat: String, Sendable, CaseIterable {
         guard FileManager.default.fileExists(atPath: location.path, isDirectory: &isFolder) else { return nil }
         if !isFolder.boolValue {
             if location.pathExtension.lowercased() == "json" { return jsonFormat(location) }
-            let head = (try? FileHandle(forReadingFrom: location).read(upToCount: 64)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            guard let handle = try? FileHandle(forReadingFrom: location) else { return nil }
+            defer { try? handle.close() }
+            let head = (try? handle.read(upToCount: 64)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) } ?? ""
             return JrnlImporter.isHeading(head.split(separator: "\n").first.map(String.init) ?? "") ? .jrnl : nil
         }
         if FileManager.default.fileExists(atPath: location.appendingPathComponent("journal.json").path) { return .folio }
