@@ -43,14 +43,15 @@ enum DayOneImporter {
                                                     message: "time zone \"\(name)\" is unknown: the entry's day is taken in UTC", entry: uuid))
                     }
                 }
-                let (text, photos, entryNotices) = placePhotos(item, uuid: uuid, folder: folder)
+                let (text, photos, offsets, entryNotices) = placePhotos(item, uuid: uuid, folder: folder)
                 notices += entryNotices
                 for kind in ["videos", "audios", "pdfAttachments"] where !((item[kind] as? [Any]) ?? []).isEmpty {
                     notices.append(RenderNotice(code: "import-attachment-not-printed",
                                                 message: "\((item[kind] as? [Any])?.count ?? 0) \(kind) cannot be printed", entry: uuid))
                 }
                 entries.append(Journal.Entry(id: uuid, journal: id, created: ImportSupport.timestamp(created.date, in: zone), title: nil,
-                                             text: text, archived: false, photos: photos, tags: item["tags"] as? [String] ?? []))
+                                             text: text, archived: false, photos: photos, tags: item["tags"] as? [String] ?? [],
+                                             photoOffsets: offsets))
             }
         }
         guard issues.isEmpty else { throw InputError(issues) }
@@ -58,24 +59,26 @@ enum DayOneImporter {
                               notices: notices)
     }
 
-    /// The text without its photo placeholders, and the photos in the order they name them
-    /// (then any photo no placeholder names); a placeholder or a file that is missing is a notice.
-    private static func placePhotos(_ item: [String: Any], uuid: String, folder: URL) -> (String, [BookPhoto], [RenderNotice]) {
+    /// The text without its photo placeholders, the photos where they stood (then any photo no
+    /// placeholder names, after the text); a placeholder or a file that is missing is a notice.
+    private static func placePhotos(_ item: [String: Any], uuid: String, folder: URL) -> (String, [BookPhoto], [Int], [RenderNotice]) {
         let described = (item["photos"] as? [[String: Any]]) ?? []
         let (references, text) = ImportSupport.images(in: item["text"] as? String ?? "")
         var notices: [RenderNotice] = []
-        var order: [[String: Any]] = []
+        var order: [(photo: [String: Any], offset: Int)] = []
         for reference in references where reference.target.hasPrefix("dayone-moment://") {
             let identifier = String(reference.target.dropFirst("dayone-moment://".count))
             if let photo = described.first(where: { $0["identifier"] as? String == identifier }) {
-                order.append(photo)
+                order.append((photo, reference.offset))
             } else if !(((item["videos"] as? [[String: Any]]) ?? []).contains { $0["identifier"] as? String == identifier }) {
                 notices.append(RenderNotice(code: "import-photo-missing", message: "dayone-moment://\(identifier) names no photo", entry: uuid))
             }
         }
-        order += described.filter { photo in !order.contains { $0["identifier"] as? String == photo["identifier"] as? String } }
+        order += described.filter { photo in !order.contains { $0.photo["identifier"] as? String == photo["identifier"] as? String } }
+            .map { ($0, text.count) }
         var photos: [BookPhoto] = []
-        for photo in order {
+        var offsets: [Int] = []
+        for (photo, offset) in order {
             guard let md5 = photo["md5"] as? String, md5.allSatisfy(\.isHexDigit) else { continue }
             let name = "photos/\(md5).\(photo["type"] as? String ?? "jpeg")"
             guard let file = try? ConfinedPath.resolve(name, under: folder), FileManager.default.fileExists(atPath: file.path) else {
@@ -83,7 +86,8 @@ enum DayOneImporter {
                 continue
             }
             photos.append(BookPhoto(name: name, file: file, caption: nil))
+            offsets.append(offset)
         }
-        return (text, photos, notices)
+        return (text, photos, offsets, notices)
     }
 }

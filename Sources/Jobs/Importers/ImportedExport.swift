@@ -66,19 +66,22 @@ enum ImportSupport {
         return text.isEmpty ? "journal" : String(text.prefix(100))
     }
 
-    /// Markdown image references (`![alt](target)`) in `text`, in order, and the text without them.
-    static func images(in text: String) -> (targets: [(alt: String, target: String)], text: String) {
-        var targets: [(String, String)] = []
+    /// Markdown image references (`![alt](target)`) in `text`, in order, each with the
+    /// character offset where it stood in the text without them, and that text.
+    static func images(in text: String) -> (targets: [(alt: String, target: String, offset: Int)], text: String) {
+        var targets: [(String, String, Int)] = []
         var output = ""
         var rest = Substring(text)
         while let start = rest.range(of: "![") {
             guard let close = rest[start.upperBound...].range(of: "]("),
                   let end = rest[close.upperBound...].firstIndex(of: ")") else { break }
             output += rest[..<start.lowerBound]
-            targets.append((String(rest[start.upperBound..<close.lowerBound]), String(rest[close.upperBound..<end])))
+            targets.append((String(rest[start.upperBound..<close.lowerBound]), String(rest[close.upperBound..<end]), output.count))
             rest = rest[rest.index(after: end)...]
         }
         output += rest
-        return (targets, output.replacingOccurrences(of: "\n\n\n", with: "\n\n").trimmingCharacters(in: .whitespacesAndNewlines))
+        // Only trailing space goes: an offset keeps pointing where its placeholder stood.
+        while let last = output.last, last.isWhitespace { output.removeLast() }
+        return (targets, output)
     }
 }

@@ -28,6 +28,7 @@ enum MarkdownImporter {
             let title = fields["title"] ?? (nameTitle.isEmpty ? nil : nameTitle)
             let (images, text) = ImportSupport.images(in: body)
             var photos: [BookPhoto] = []
+            var offsets: [Int] = []
             for image in images {
                 let target = image.target.removingPercentEncoding ?? image.target
                 guard !target.contains("://"), let photo = try? ConfinedPath.resolve(target, under: location),
@@ -36,11 +37,12 @@ enum MarkdownImporter {
                     continue
                 }
                 photos.append(BookPhoto(name: target, file: photo, caption: image.alt.isEmpty ? nil : image.alt))
+                offsets.append(image.offset)
             }
             let tags = (fields["tags"] ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "[] ")).split(separator: ",")
                 .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"'")) }.filter { !$0.isEmpty }
             entries.append(Journal.Entry(id: id, journal: "notes", created: created, title: title, text: text, archived: false, photos: photos,
-                                         tags: tags))
+                                         tags: tags, photoOffsets: offsets))
         }
         guard issues.isEmpty else { throw InputError(issues) }
         return ImportedExport(journal: Journal(folder: location, journals: [("notes", location.lastPathComponent)], entries: entries),

@@ -13,6 +13,8 @@ struct Journal {
         var photos: [BookPhoto]
         /// From an imported journal's tags (Folio's own format has none).
         var tags: [String] = []
+        /// Where each photo's placeholder stood in `text` (imported entries); nil: after it.
+        var photoOffsets: [Int]?
     }
 
     var folder: URL

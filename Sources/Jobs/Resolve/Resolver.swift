@@ -57,6 +57,7 @@ enum Resolver {
             var bookEntry = BookEntry(id: entry.id, local: local, title: entry.title, text: entry.text,
                                       photos: entry.photos)
             if order.showTags { bookEntry.tags = entry.tags }
+            bookEntry.photoOffsets = entry.photoOffsets
             // Months follow each entry's own offset; instants can interleave across offsets, so
             // look the month up rather than assuming the previous chapter.
             if let index = chapters.firstIndex(where: { $0.year == local.year && $0.month == local.month }) {

@@ -68,6 +68,9 @@ public struct BookEntry: Sendable, Equatable {
     public var photos: [BookPhoto]
     /// Printed under the entry's head when the order asks (`book.show_tags`).
     public var tags: [String] = []
+    /// Where each photo stands in `text`, as a character offset (an imported Day One or
+    /// Markdown entry's placeholder); nil: every photo follows the text.
+    public var photoOffsets: [Int]?
 
     public init(id: String, local: LocalDateTime, title: String?, text: String, photos: [BookPhoto]) {
         self.id = id

@@ -80,9 +80,11 @@ final class FlowBuilder {
         }
         let firstParagraph = paragraphs.count
         let source = markdown.blocks(from: entry.text)
+        let groups = BookEntry.photoGroups(entry.photoAnchors(markdown, textBlocks: source.count))
         var body: [FlowBlock] = []
         var previousWasParagraph = false
         for (index, block) in source.enumerated() {
+            for group in groups where group.anchor == index { body += photoFlow(entry, photos: group.photos, firstIndex: source.count) }
             var flow = textFlow([block], indent: 0, quoted: false, afterParagraph: previousWasParagraph)
             for k in flow.indices { flow[k].source = .block(entry: entry.id, index: index) }
             body += flow
@@ -95,15 +97,18 @@ final class FlowBuilder {
                                         message: "\(missing) character\(missing == 1 ? "" : "s") of the text have no glyph in any installed font and print as boxes",
                                         entry: entry.id))
         }
-        return blocks + body + photoFlow(entry, firstIndex: source.count)
+        for group in groups where group.anchor >= source.count { body += photoFlow(entry, photos: group.photos, firstIndex: source.count) }
+        return blocks + body
     }
 
     /// The entry's photos after its text, in rows that never split.
-    private func photoFlow(_ entry: BookEntry, firstIndex: Int) -> [FlowBlock] {
+    /// The entry's photos `chosen` (indices into its photos) as rows of a grid; each row's source
+    /// is its first photo, numbered after the entry's `firstIndex` text blocks.
+    private func photoFlow(_ entry: BookEntry, photos chosen: [Int], firstIndex: Int) -> [FlowBlock] {
         var aspects: [Double] = []
         var widest: [Double] = []
         var failures: [PhotoError?] = []
-        for photo in entry.photos {
+        for photo in chosen.map({ entry.photos[$0] }) {
             do {
                 let header = try photos.probe(photo.file)
                 aspects.append(Double(header.uprightWidth) / Double(header.uprightHeight))
@@ -134,7 +139,7 @@ final class FlowBuilder {
             var cells: [PhotoCell] = []
             var captionHeight = 0.0
             for (index, frame) in zip(row.indices, row.frames) {
-                let photo = entry.photos[index]
+                let photo = entry.photos[chosen[index]]
                 var caption: Int?
                 if let text = photo.caption?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
                     let id = paragraph(PangoMarkup.escape(TextCleaner.clean(text)), .caption, width: frame.width,
@@ -149,7 +154,7 @@ final class FlowBuilder {
             figures.append(.photos(photoRow))
             blocks.append(FlowBlock(content: .figure(id: figures.count - 1, height: photoRow.height),
                                     spaceBefore: typography.bodyLineHeight * 0.6,
-                                    source: .block(entry: entry.id, index: firstIndex + (row.indices.first ?? 0))))
+                                    source: .block(entry: entry.id, index: firstIndex + chosen[row.indices.first ?? 0])))
         }
         return blocks
     }

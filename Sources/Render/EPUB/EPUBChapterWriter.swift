@@ -38,19 +38,29 @@ struct EPUBChapterWriter {
             html += "<p class=\"tags\">\(XHTML.escape(entry.tags.joined(separator: " · ")))</p>\n"
         }
         let blocks = markdown.blocks(from: entry.text)
+        let anchors = entry.photoAnchors(markdown, textBlocks: blocks.count)
         for (index, block) in blocks.enumerated() {
+            html += photos(entry, anchors.indices.filter { anchors[$0] == index }, textBlocks: blocks.count)
             html += breaks(.block(entry: entry.id, index: index))
             html += self.block(block)
         }
-        for (index, photo) in entry.photos.enumerated() {
-            html += breaks(.block(entry: entry.id, index: blocks.count + index))
+        html += photos(entry, anchors.indices.filter { anchors[$0] >= blocks.count }, textBlocks: blocks.count)
+        return html + "</section>\n"
+    }
+
+    /// The entry's photos `chosen`, as figures, each with the page breaks before it.
+    private func photos(_ entry: BookEntry, _ chosen: [Int], textBlocks: Int) -> String {
+        var html = ""
+        for index in chosen {
+            let photo = entry.photos[index]
+            html += breaks(.block(entry: entry.id, index: textBlocks + index))
             let caption = photo.caption?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             let alt = caption.isEmpty ? "\(language.photoWord), \(language.entryDate(entry.local))" : caption
             html += "<figure class=\"photo\"><img src=\"\(photoFile(entry, index))\" alt=\"\(XHTML.escape(alt))\"/>"
             if !caption.isEmpty { html += "<figcaption>\(XHTML.escape(caption))</figcaption>" }
             html += "</figure>\n"
         }
-        return html + "</section>\n"
+        return html
     }
 
     private func block(_ block: TextBlock) -> String {

@@ -57,6 +57,48 @@ import Testing
         #expect(try workspace.render(order, name: "detected").report.preflight.contains { $0.message.contains("Day One JSON (detected)") })
     }
 
+    /// `![](dayone-moment://ID)` places that photo where it stands: between the paragraphs
+    /// around it, in the PDF (poppler's positions) and in the EPUB (document order).
+    @Test func aDayOnePhotoStandsWhereItsPlaceholderIs() throws {
+        let workspace = try Workspace()
+        let photo = try Data(contentsOf: corpusRoot.appendingPathComponent("photos/color/prism_pizza-progressive.jpg"))
+        let md5 = "0123456789abcdef0123456789abcdef"
+        let entry: [String: Any] = ["uuid": "P1", "creationDate": "2025-07-01T10:00:00Z", "timeZone": "UTC", "starred": false,
+                                    "text": "Before the photo, the oven.\n\n![](dayone-moment://PH1)\n\nAfter the photo, the table.",
+                                    "photos": [["identifier": "PH1", "md5": md5, "type": "jpeg"]]]
+        let export = workspace.exports.appendingPathComponent("placed")
+        try FileManager.default.createDirectory(at: export.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        try photo.write(to: export.appendingPathComponent("photos/\(md5).jpeg"))
+        try JSONSerialization.data(withJSONObject: ["metadata": ["version": "1.2"], "entries": [entry]])
+            .write(to: export.appendingPathComponent("Kitchen.json"))
+        var order = Sample.order(id: "placed", export: "placed", outputs: ["interior", "epub"])
+        order["export"] = "placed"
+        let (report, folder) = try workspace.render(order, name: "placed")
+        #expect(report.status == .done, "\(String(describing: report.error))")
+        let document = try Tool.run("pdftohtml", ["-xml", "-stdout", "-q", folder.appendingPathComponent("interior.pdf").path]).output
+        let pages = document.components(separatedBy: "<page ")
+        /// (page, top) of the first element on the entry's pages that holds `marker`.
+        func place(_ marker: String, from first: Int = 0) -> [Double]? {
+            for (number, page) in pages.enumerated().dropFirst(first) {
+                guard let range = page.range(of: marker) else { continue }
+                let line = (page[..<range.lowerBound].components(separatedBy: "\n").last ?? "")
+                    + (page[range.lowerBound...].components(separatedBy: "\n").first ?? "")
+                guard let top = line.components(separatedBy: "top=\"").dropFirst().first.flatMap({ Double($0.prefix { $0 != "\"" }) }) else { continue }
+                return [Double(number), top]
+            }
+            return nil
+        }
+        let before = try #require(place("Before the photo"))
+        let image = try #require(place("<image", from: Int(before[0])))
+        let after = try #require(place("After the photo"))
+        #expect(before.lexicographicallyPrecedes(image) && image.lexicographicallyPrecedes(after),
+                "text at \(before) and \(after) (page, top), the photo at \(image)")
+        let chapters = try ZipReading.names(folder.appendingPathComponent("book.epub")).filter { $0.hasSuffix(".xhtml") && $0.contains("chapter") }
+        let markup = try chapters.map { try ZipReading.text(folder.appendingPathComponent("book.epub"), $0) }.joined()
+        let order2 = ["Before the photo", "<figure", "After the photo"].compactMap { markup.range(of: $0)?.lowerBound }
+        #expect(order2.count == 3 && order2 == order2.sorted(), "the EPUB keeps the photo between the paragraphs")
+    }
+
     @Test func hostileZipsAreRefusedAndTheNightGoesOn() throws {
         let workspace = try Workspace.batch(#", "import_max_mb": 5, "max_attempts": 1"#)
         let exports = workspace.exports
