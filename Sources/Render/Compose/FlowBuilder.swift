@@ -101,9 +101,8 @@ final class FlowBuilder {
         return blocks + body
     }
 
-    /// The entry's photos after its text, in rows that never split.
-    /// The entry's photos `chosen` (indices into its photos) as rows of a grid; each row's source
-    /// is its first photo, numbered after the entry's `firstIndex` text blocks.
+    /// The entry's photos `chosen` (indices into its photos) as rows of a grid that never split;
+    /// each row's source is its first photo, numbered after the entry's `firstIndex` text blocks.
     private func photoFlow(_ entry: BookEntry, photos chosen: [Int], firstIndex: Int) -> [FlowBlock] {
         var aspects: [Double] = []
         var widest: [Double] = []
