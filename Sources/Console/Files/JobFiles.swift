@@ -9,9 +9,6 @@ struct JobFiles {
     var config: FolioConfig
     var queue: QueueDriver
 
-    static let reportNames = ["report.json", "report.html"]
-    static let previewNames = ["preview-cover.png", "preview-spread-1.png", "preview-spread-2.png"]
-
     /// The published report (the queue's copy, which every host sees), else the job folder's.
     func report(_ id: String) throws -> JobReport? {
         let data = try queue.jobFile(job: id, name: "report.json") ?? read(id, "report.json")
@@ -27,7 +24,7 @@ struct JobFiles {
     /// The response for `name` of job `id`, or nil (404) when it is not one of the job's files.
     func serve(_ id: String, _ name: String) throws -> HTTPResponse? {
         let report = try report(id)
-        if Self.reportNames.contains(name) || Self.previewNames.contains(name) {
+        if ReportStore.names.contains(name) {
             let type = name.hasSuffix(".png") ? "image/png" : name.hasSuffix(".json") ? "application/json" : "text/html; charset=utf-8"
             if let data = try queue.jobFile(job: id, name: name) { return Self.response(.bytes(data), type: type, name: name) }
             return open(id, [name]).map { Self.response(.file(descriptor: $0.descriptor, size: $0.size), type: type, name: name) }

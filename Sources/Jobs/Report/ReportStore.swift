@@ -2,10 +2,11 @@ import Foundation
 
 /// Copies a job's report and previews into the queue, where `folio status`, `folio report`
 /// and an operator on any host find them (job folders stay on the host that ran the job).
-enum ReportStore {
+public enum ReportStore {
     /// The operator's pictures beside the report (the cover, the first two spreads).
-    static let previews = ["preview-cover.png", "preview-spread-1.png", "preview-spread-2.png"]
-    static let names = ["report.json", "report.html"] + previews
+    public static let previews = ["preview-cover.png", "preview-spread-1.png", "preview-spread-2.png"]
+    /// Every file published with a job: its reports and the previews.
+    public static let names = ["report.json", "report.html"] + previews
 
     static func publish(job: String, folder: URL, queue: QueueDriver) throws {
         for name in names {

@@ -8,13 +8,14 @@ import Foundation
 /// the finisher's rewrite looks (`ColourSites`).
 struct DeviceColourCheck {
     let document: QPDFDocument
+    /// Where the file sets colour, found once for this check and the ink check.
+    let sites: ColourSites
     /// Components of the output intent: 4 turns on the RGB checks.
     let outputComponents: Int?
     /// Images the page-by-page resource walk has already reported, with their page.
     let reportedImages: Set<Int>
 
     func check() -> [Finding] {
-        let sites = ColourSites(document)
         var findings = sites.images.flatMap { checkDecode(image: $0.image, number: $0.object) }
         guard outputComponents == 4 else { return findings }
         for (image, number) in sites.images where !reportedImages.contains(number) {

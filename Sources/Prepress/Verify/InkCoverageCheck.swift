@@ -7,11 +7,11 @@ import Foundation
 /// no page is known — with the highest coverage found (`ink-limit-exceeded`).
 struct InkCoverageCheck {
     let document: QPDFDocument
+    let sites: ColourSites
     let limitPercent: Double
     let severity: Finding.Severity
 
     func check() -> [Finding] {
-        let sites = ColourSites(document)
         var worst: [Int?: (percent: Double, what: String, object: Int?)] = [:]
         func note(_ percent: Double, _ what: String, page: Int?, object: Int?) {
             guard percent > limitPercent + 0.05, percent > (worst[page]?.percent ?? 0) else { return }

@@ -45,13 +45,15 @@ public struct PDFVerifier: Sendable {
         findings += resources(document, outputComponents: components)
         findings += outputIntent(document)
         let reportedImages = Set(findings.filter { $0.code == "image-colour-space" }.compactMap(\.object))
-        findings += DeviceColourCheck(document: document, outputComponents: components, reportedImages: reportedImages).check()
+        let sites = ColourSites(document)
+        findings += DeviceColourCheck(document: document, sites: sites, outputComponents: components, reportedImages: reportedImages).check()
         findings += forbiddenText(document)
         if let standard = expectations.pdfx {
             findings += PDFXCheck(document: document, standard: standard, header: data.prefix(16)).check()
         }
         if let limit = expectations.maximumInkPercent {
-            findings += InkCoverageCheck(document: document, limitPercent: limit, severity: expectations.inkLimitIsError ? .error : .warning).check()
+            findings += InkCoverageCheck(document: document, sites: sites, limitPercent: limit,
+                                         severity: expectations.inkLimitIsError ? .error : .warning).check()
         }
         let reported = Set(findings.filter { $0.code == "stream-damaged" }.compactMap(\.object))
         findings += streams.findings(else: document).filter { $0.object.map { !reported.contains($0) } ?? true }
