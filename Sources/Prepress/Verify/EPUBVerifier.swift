@@ -39,6 +39,7 @@ public struct EPUBVerifier: Sendable {
         }
         findings += package(contents)
         findings += forbidden(contents)
+        if let expected = expectations.expectedText { findings += completeness(expected, contents) }
         return findings
     }
 
@@ -108,7 +109,11 @@ public struct EPUBVerifier: Sendable {
                 continue
             }
             scans[path] = scan
-            ids[path] = Set(scan.elements.compactMap { $0.attributes["id"] })
+            var seen = Set<String>()
+            for id in scan.elements.compactMap({ $0.attributes["id"] }) where !seen.insert(id).inserted {
+                findings.append(Finding(.error, "duplicate-id", "the id \"\(id)\" is given to more than one element", entry: path))
+            }
+            ids[path] = seen
             if properties.split(separator: " ").contains("nav"),
                !scan.elements(named: "nav").contains(where: { ($0.attributes["epub:type"] ?? "").split(separator: " ").contains("toc") }) {
                 findings.append(Finding(.error, "nav-missing-toc", "the navigation document has no nav with epub:type=\"toc\"", entry: path))
@@ -117,6 +122,7 @@ public struct EPUBVerifier: Sendable {
         if !manifest.values.contains(where: { $0.properties.split(separator: " ").contains("nav") }) {
             findings.append(Finding(.error, "nav-missing-toc", "no manifest item is the navigation document", entry: opfPath))
         }
+        findings += navigationOrder(contents, manifest: manifest.values.map(\.path))
         for (path, scan) in scans.sorted(by: { $0.key < $1.key }) {
             let folder = (path as NSString).deletingLastPathComponent
             for element in scan.elements {
@@ -129,6 +135,40 @@ public struct EPUBVerifier: Sendable {
                 } else if parts.count == 2, !parts[1].isEmpty, let targetIDs = ids[target], !targetIDs.contains(parts[1]) {
                     findings.append(Finding(.error, "broken-fragment", "\(reference) leads to no element with that id", entry: path))
                 }
+            }
+        }
+        return findings
+    }
+
+    /// `toc.ncx`, where the book has one: ids unique, and `playOrder` numbering the navigation
+    /// points 1, 2, 3… in document order (EPUBCheck's NCX-001/RSC-005 rules), a point with the
+    /// same target always with the same number.
+    private func navigationOrder(_ contents: [String: [UInt8]], manifest: [String]) -> [Finding] {
+        guard let path = manifest.first(where: { $0.hasSuffix(".ncx") }), let data = contents[path] else { return [] }
+        let scan = XMLScan(data)
+        if let error = scan.error { return [Finding(.error, "xml-not-well-formed", error, entry: path)] }
+        var findings: [Finding] = []
+        var seen = Set<String>()
+        var expected = 0
+        var orderOfTarget: [String: Int] = [:]
+        var currentTarget: [Int] = []
+        for element in scan.elements {
+            if let id = element.attributes["id"], !seen.insert(id).inserted {
+                findings.append(Finding(.error, "duplicate-id", "the id \"\(id)\" is given to more than one element", entry: path))
+            }
+            if element.name == "navPoint" {
+                expected += 1
+                let order = Int(element.attributes["playOrder"] ?? "") ?? -1
+                if order != expected {
+                    findings.append(Finding(.error, "ncx-play-order", "navPoint \"\(element.attributes["id"] ?? "")\" has playOrder \(order); expected \(expected)",
+                                            entry: path))
+                }
+                currentTarget.append(order)
+            } else if element.name == "content", let order = currentTarget.popLast(), let source = element.attributes["src"] {
+                if let earlier = orderOfTarget[source], earlier != order {
+                    findings.append(Finding(.error, "ncx-play-order", "\(source) is reached by playOrder \(earlier) and \(order)", entry: path))
+                }
+                orderOfTarget[source] = order
             }
         }
         return findings
@@ -154,6 +194,33 @@ public struct EPUBVerifier: Sendable {
             }
         }
         return findings
+    }
+
+    /// Every included entry's words in the spine's documents, in reading order.
+    private func completeness(_ expected: ExpectedText, _ contents: [String: [UInt8]]) -> [Finding] {
+        guard let container = contents["META-INF/container.xml"],
+              let opfPath = XMLScan(container).elements(named: "rootfile").first?.attributes["full-path"],
+              let opfData = contents[opfPath] else { return [] }
+        let opf = XMLScan(opfData)
+        let base = (opfPath as NSString).deletingLastPathComponent
+        var hrefs: [String: String] = [:]
+        for item in opf.elements(named: "item") {
+            if let id = item.attributes["id"], let href = item.attributes["href"] {
+                hrefs[id] = base.isEmpty ? href : base + "/" + (href.removingPercentEncoding ?? href)
+            }
+        }
+        var document = WordText()
+        var starts: [(position: Int, path: String)] = []
+        for itemref in opf.elements(named: "itemref") {
+            guard let path = hrefs[itemref.attributes["idref"] ?? ""], let data = contents[path] else { continue }
+            starts.append((document.characters.count, path))
+            document.append(MarkupText.forms(data).text)
+        }
+        return CompletenessCheck(document: document).missing(expected).map { missing in
+            let file = starts.last { $0.position <= missing.position }?.path ?? opfPath
+            return Finding(.error, "text-missing", "words of the entry \(missing.entry) are not in \(file), from: \"\(missing.words)\"",
+                           entry: missing.entry)
+        }
     }
 
     private static func isBinary(_ name: String) -> Bool {

@@ -51,6 +51,8 @@ public struct VerificationExpectations: Sendable {
     /// The press's total ink limit in percent, and whether exceeding it is an error.
     public var maximumInkPercent: Double?
     public var inkLimitIsError = false
+    /// Every included entry's words, which must all be in the output's text (`text-missing`).
+    public var expectedText: ExpectedText?
 
     /// What a product asks of its files beyond boxes and pages: PDF/X and the ink limit.
     public mutating func apply(_ product: Product) {

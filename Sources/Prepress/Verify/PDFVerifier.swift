@@ -47,7 +47,11 @@ public struct PDFVerifier: Sendable {
         let reportedImages = Set(findings.filter { $0.code == "image-colour-space" }.compactMap(\.object))
         let sites = ColourSites(document)
         findings += DeviceColourCheck(document: document, sites: sites, outputComponents: components, reportedImages: reportedImages).check()
-        findings += forbiddenText(document)
+        let pageTexts = expectations.archived.isEmpty && expectations.expectedText == nil ? [] : Self.pageTexts(document)
+        findings += forbiddenText(document, pageTexts: pageTexts)
+        if let expected = expectations.expectedText {
+            findings += Self.completeness(expected, pageTexts: pageTexts)
+        }
         if let standard = expectations.pdfx {
             findings += PDFXCheck(document: document, standard: standard, header: data.prefix(16)).check()
         }
@@ -198,13 +202,12 @@ public struct PDFVerifier: Sendable {
 
     /// Archived entries' words, ids and photo names: in page text, metadata and bookmarks. Each
     /// page's text and the metadata are searched once, for all phrases together.
-    private func forbiddenText(_ document: QPDFDocument) -> [Finding] {
+    private func forbiddenText(_ document: QPDFDocument, pageTexts: [[UInt8]]) -> [Finding] {
         let archived = expectations.archived
         guard !archived.isEmpty else { return [] }
         var findings: [Finding] = []
-        let extractor = PDFText(document: document)
-        for index in 0..<document.pageCount {
-            for phrase in archived.found(inUTF8: extractor.text(ofPage: index), counter: expectations.scanCounter) {
+        for (index, text) in pageTexts.enumerated() {
+            for phrase in archived.found(inUTF8: text, counter: expectations.scanCounter) {
                 findings.append(Finding(.error, "archived-content", "archived content appears: \"\(phrase.prefix(40))\"", page: index + 1))
             }
         }
@@ -231,6 +234,28 @@ public struct PDFVerifier: Sendable {
             findings.append(Finding(.error, "archived-content", "archived content appears in the metadata or bookmarks: \"\(phrase.prefix(40))\""))
         }
         return findings
+    }
+
+    /// Every page's text, once, for both text checks.
+    private static func pageTexts(_ document: QPDFDocument) -> [[UInt8]] {
+        let extractor = PDFText(document: document)
+        return (0..<document.pageCount).map { extractor.text(ofPage: $0) }
+    }
+
+    /// Every included entry's words on the pages, in order (`text-missing` names the entry,
+    /// its first missing words and the page where they should have been).
+    private static func completeness(_ expected: ExpectedText, pageTexts: [[UInt8]]) -> [Finding] {
+        var document = WordText()
+        var pageStarts: [Int] = []
+        for text in pageTexts {
+            pageStarts.append(document.characters.count)
+            document.append(String(decoding: text, as: UTF8.self))
+        }
+        return CompletenessCheck(document: document).missing(expected).map { missing in
+            let page = (pageStarts.lastIndex { $0 <= missing.position } ?? 0) + 1
+            return Finding(.error, "text-missing", "words of the entry are not on the pages, from: \"\(missing.words)\"",
+                           page: page, entry: missing.entry)
+        }
     }
 
     private func childTitles(_ first: qpdf_oh, _ document: QPDFDocument) -> [String] {

@@ -58,12 +58,23 @@ enum XHTML {
         """
     }
 
-    /// A valid XML id for an entry id, stable across renders.
+    /// A valid XML id for an entry id, stable across renders and distinct for distinct ids
+    /// whatever their script: an id with characters XML ids cannot hold keeps its ASCII part
+    /// and gains a digest of the whole (two Russian titles on one day stay two anchors).
     static func anchor(entry id: String) -> String {
+        var clean = true
         let allowed = id.unicodeScalars.map { scalar -> String in
-            scalar.isASCIIAlphanumeric || scalar == "-" || scalar == "_" || scalar == "." ? String(scalar) : "_"
+            if scalar.isASCIIAlphanumeric || scalar == "-" || scalar == "_" || scalar == "." { return String(scalar) }
+            clean = false
+            return "_"
         }.joined()
-        return "entry-" + allowed
+        guard !clean || id.isEmpty else { return "entry-" + allowed }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in id.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return "entry-" + allowed.prefix(60) + "-" + String(hash, radix: 16)
     }
 
     /// A page-break marker for print page `page`.

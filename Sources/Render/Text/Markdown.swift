@@ -3,7 +3,7 @@ import Foundation
 import Prepress
 
 /// Entry text as the book sets it: CommonMark parsed by cmark into blocks whose inline
-/// content is Pango markup. Raw HTML is dropped, never rendered.
+/// content is Pango markup. Raw HTML is never rendered: see `RawHTML` for what is printed of it.
 indirect enum TextBlock: Equatable {
     case paragraph(String)
     case heading(level: Int, String)
@@ -57,8 +57,13 @@ struct MarkdownReader {
             return code.isEmpty ? nil : .code(PangoMarkup.escape(code))
         case CMARK_NODE_THEMATIC_BREAK:
             return .rule
+        case CMARK_NODE_HTML_BLOCK:
+            // Its words stay; its tags go. A line break inside it is a break to Pango.
+            let text = RawHTML.text(ofBlock: literal(node)).split(separator: "\n").map {
+                PangoMarkup.escape(typeset($0.trimmingCharacters(in: .whitespaces)))
+            }.filter { !$0.isEmpty }.joined(separator: "\n")
+            return text.isEmpty ? nil : .paragraph(Hyphenator.keepingLastWordsWhole(text))
         default:
-            // Raw HTML blocks and anything unknown are left out.
             return nil
         }
     }
@@ -82,6 +87,12 @@ struct MarkdownReader {
                 markup += "<i>" + inlines(child) + "</i>"
             case CMARK_NODE_STRONG:
                 markup += "<b>" + inlines(child) + "</b>"
+            case CMARK_NODE_HTML_INLINE:
+                switch RawHTML.piece(literal(child)) {
+                case .lineBreak: markup += "\n"
+                case .markup: break
+                case .text(let text): markup += PangoMarkup.escape(typeset(text))
+                }
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 // A printed page cannot follow a link: its words stay, the address goes.
                 markup += inlines(child)
