@@ -1,18 +1,28 @@
 import Foundation
 import Render
 
-/// Day One Classic: a folder of `*.doentry` property lists (read by Foundation's
-/// `PropertyListSerialization`): `Creation Date`, `Entry Text`, `Time Zone`, `UUID`, and a photo
-/// per entry in `photos/UUID.jpg`. An entry without a time zone is taken in UTC, with a notice.
+/// Day One Classic: `*.doentry` property lists (read by Foundation's `PropertyListSerialization`):
+/// `Creation Date`, `Entry Text`, `Time Zone`, `UUID`, and a photo per entry in `photos/UUID.jpg`.
+/// As Day One Classic keeps them on disk, a package (`Journal.dayone`, or `Journal_dayone` from
+/// iCloud) holds them in `entries/` beside `photos/`; a plain folder of `.doentry` files is read
+/// too. An entry without a time zone is taken in UTC, with a notice. Each Return is a paragraph.
 enum DayOneClassicImporter {
+    /// The folder holding the `.doentry` files: the package's `entries/`, or `location` itself.
+    static func entriesFolder(_ location: URL) -> URL {
+        let inner = location.appendingPathComponent("entries")
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: inner.path, isDirectory: &isFolder) && isFolder.boolValue ? inner : location
+    }
+
     static func read(_ location: URL, shownAs shown: String) throws(InputError) -> ImportedExport {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: location.path)) ?? []).filter { $0.hasSuffix(".doentry") }.sorted()
+        let entriesFolder = entriesFolder(location)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: entriesFolder.path)) ?? []).filter { $0.hasSuffix(".doentry") }.sorted()
         var entries: [Journal.Entry] = []
         var notices: [RenderNotice] = []
         var issues: [InputIssue] = []
         let utc = TimeZone(identifier: "UTC") ?? .current
         for name in names {
-            let file = location.appendingPathComponent(name)
+            let file = entriesFolder.appendingPathComponent(name)
             guard let data = FileManager.default.contents(atPath: file.path),
                   let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else {
                 issues.append(InputIssue(code: "invalid-value", file: shown + "/" + name, path: "", message: "not a property list"))
@@ -39,9 +49,12 @@ enum DayOneClassicImporter {
             if let photo = try? ConfinedPath.resolve(photoName, under: location), FileManager.default.fileExists(atPath: photo.path) {
                 photos.append(BookPhoto(name: photoName, file: photo, caption: nil))
             }
-            entries.append(Journal.Entry(id: uuid, journal: "journal", created: ImportSupport.timestamp(created, in: zone), title: nil,
-                                         text: plist["Entry Text"] as? String ?? "", archived: false, photos: photos,
-                                         tags: plist["Tags"] as? [String] ?? []))
+            let source = plist["Entry Text"] as? String ?? ""
+            var entry = Journal.Entry(id: uuid, journal: "journal", created: ImportSupport.timestamp(created, in: zone), title: nil,
+                                      text: DayOneText.markdown(source), archived: false, photos: photos, tags: plist["Tags"] as? [String] ?? [])
+            entry.source = source
+            entry.dialect = .dayOne
+            entries.append(entry)
         }
         guard issues.isEmpty else { throw InputError(issues) }
         return ImportedExport(journal: Journal(folder: location, journals: [("journal", "Journal")], entries: entries),

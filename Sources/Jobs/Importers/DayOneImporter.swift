@@ -18,6 +18,7 @@ enum DayOneImporter {
         var entries: [Journal.Entry] = []
         var notices: [RenderNotice] = []
         var issues: [InputIssue] = []
+        var attachments = 0
         for file in files {
             let title = file.deletingPathExtension().lastPathComponent
             let id = ImportSupport.identifier(title)
@@ -46,24 +47,31 @@ enum DayOneImporter {
                 let (text, photos, offsets, entryNotices) = placePhotos(item, uuid: uuid, folder: folder)
                 notices += entryNotices
                 for kind in ["videos", "audios", "pdfAttachments"] where !((item[kind] as? [Any]) ?? []).isEmpty {
-                    notices.append(RenderNotice(code: "import-attachment-not-printed",
-                                                message: "\((item[kind] as? [Any])?.count ?? 0) \(kind) cannot be printed", entry: uuid))
+                    let count = (item[kind] as? [Any])?.count ?? 0
+                    attachments += count
+                    notices.append(RenderNotice(code: "import-attachment-not-printed", message: "\(count) \(kind) cannot be printed", entry: uuid))
                 }
-                entries.append(Journal.Entry(id: uuid, journal: id, created: ImportSupport.timestamp(created.date, in: zone), title: nil,
-                                             text: text, archived: false, photos: photos, tags: item["tags"] as? [String] ?? [],
-                                             photoOffsets: offsets))
+                var entry = Journal.Entry(id: uuid, journal: id, created: ImportSupport.timestamp(created.date, in: zone), title: nil,
+                                          text: text, archived: false, photos: photos, tags: item["tags"] as? [String] ?? [],
+                                          photoOffsets: offsets)
+                entry.source = item["text"] as? String ?? ""
+                entry.dialect = .dayOne
+                entries.append(entry)
             }
         }
         guard issues.isEmpty else { throw InputError(issues) }
-        return ImportedExport(journal: Journal(folder: folder, journals: journals, entries: entries), format: .dayone, detected: false,
-                              notices: notices)
+        var imported = ImportedExport(journal: Journal(folder: folder, journals: journals, entries: entries), format: .dayone,
+                                      detected: false, notices: notices)
+        imported.attachments = attachments
+        return imported
     }
 
     /// The text without its photo placeholders, the photos where they stood (then any photo no
-    /// placeholder names, after the text); a placeholder or a file that is missing is a notice.
+    /// placeholder names, after the text); a placeholder or a file that is missing is a notice,
+    /// and the book keeps its place with the renderer's placeholder picture.
     private static func placePhotos(_ item: [String: Any], uuid: String, folder: URL) -> (String, [BookPhoto], [Int], [RenderNotice]) {
         let described = (item["photos"] as? [[String: Any]]) ?? []
-        let (references, text) = ImportSupport.images(in: item["text"] as? String ?? "")
+        let (references, text) = ImportSupport.images(in: DayOneText.markdown(item["text"] as? String ?? ""))
         var notices: [RenderNotice] = []
         var order: [(photo: [String: Any], offset: Int)] = []
         for reference in references where reference.target.hasPrefix("dayone-moment://") {
@@ -72,6 +80,7 @@ enum DayOneImporter {
                 order.append((photo, reference.offset))
             } else if !(((item["videos"] as? [[String: Any]]) ?? []).contains { $0["identifier"] as? String == identifier }) {
                 notices.append(RenderNotice(code: "import-photo-missing", message: "dayone-moment://\(identifier) names no photo", entry: uuid))
+                order.append((["identifier": identifier], reference.offset))
             }
         }
         order += described.filter { photo in !order.contains { $0.photo["identifier"] as? String == photo["identifier"] as? String } }
@@ -79,14 +88,18 @@ enum DayOneImporter {
         var photos: [BookPhoto] = []
         var offsets: [Int] = []
         for (photo, offset) in order {
-            guard let md5 = photo["md5"] as? String, md5.allSatisfy(\.isHexDigit) else { continue }
+            offsets.append(offset)
+            guard let md5 = photo["md5"] as? String, !md5.isEmpty, md5.allSatisfy(\.isHexDigit) else {
+                photos.append(ImportSupport.missingPhoto("dayone-moment://\(photo["identifier"] as? String ?? "")", in: folder))
+                continue
+            }
             let name = "photos/\(md5).\(photo["type"] as? String ?? "jpeg")"
             guard let file = try? ConfinedPath.resolve(name, under: folder), FileManager.default.fileExists(atPath: file.path) else {
                 notices.append(RenderNotice(code: "import-photo-missing", message: "\(name) is not in the export", entry: uuid))
+                photos.append(ImportSupport.missingPhoto(name, in: folder))
                 continue
             }
             photos.append(BookPhoto(name: name, file: file, caption: nil))
-            offsets.append(offset)
         }
         return (text, photos, offsets, notices)
     }

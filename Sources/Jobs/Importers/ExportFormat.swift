@@ -8,6 +8,8 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     case dayoneClassic = "dayone-classic"
     case jrnl
     case markdown
+    case obsidian
+    case logseq
 
     public var label: String {
         switch self {
@@ -16,31 +18,60 @@ public enum ExportFormat: String, Sendable, CaseIterable {
         case .dayoneClassic: "Day One Classic"
         case .jrnl: "jrnl"
         case .markdown: "Markdown folder"
+        case .obsidian: "Obsidian vault"
+        case .logseq: "Logseq graph"
         }
     }
 
-    /// What `location` holds: `journal.json` is Folio's own; `*.doentry` files Day One Classic;
-    /// a JSON file (or folder of them) with `entries[].uuid` and `creationDate` Day One; a JSON
-    /// file with `entries[].date` and `time`, or a text file of `[YYYY-MM-DD HH:MM]` lines, jrnl;
-    /// a folder of `.md` files Markdown. Nil when it is none of them.
+    /// What `location` holds: `journal.json` is Folio's own; `*.doentry` files (or a package's
+    /// `entries/`) Day One Classic; a JSON file (or folder of them) with `entries[].uuid` and
+    /// `creationDate` Day One; a JSON file with `entries[].date` and `time`, a text file of
+    /// `[DATE] Title` lines, a `YYYY/MM/DD.txt` folder or a Markdown export of `DATE Title`
+    /// headings, jrnl; a folder with `.obsidian/` an Obsidian vault, with `journals/` and
+    /// `logseq/` or `pages/` a Logseq graph; any other folder of `.md` files (at any depth)
+    /// Markdown. Nil when it is none of them.
     static func detect(_ location: URL) -> ExportFormat? {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: location.path, isDirectory: &isFolder) else { return nil }
         if !isFolder.boolValue {
             if location.pathExtension.lowercased() == "json" { return jsonFormat(location) }
+            if location.pathExtension.lowercased() == "md" { return isJrnlMarkdown([location]) ? .jrnl : nil }
             guard let handle = try? FileHandle(forReadingFrom: location) else { return nil }
             defer { try? handle.close() }
-            let head = (try? handle.read(upToCount: 64)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) } ?? ""
-            return JrnlImporter.isHeading(head.split(separator: "\n").first.map(String.init) ?? "") ? .jrnl : nil
+            let head = (try? handle.read(upToCount: 4096)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let first = head.split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            return JrnlImporter.isHeading(first.map(String.init) ?? "") ? .jrnl : nil
         }
         if FileManager.default.fileExists(atPath: location.appendingPathComponent("journal.json").path) { return .folio }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: location.path)) ?? []
         if names.contains(where: { $0.hasSuffix(".doentry") }) { return .dayoneClassic }
+        let entries = location.appendingPathComponent("entries").path
+        if ((try? FileManager.default.contentsOfDirectory(atPath: entries)) ?? []).contains(where: { $0.hasSuffix(".doentry") }) { return .dayoneClassic }
         if let json = names.sorted().first(where: { $0.hasSuffix(".json") }), jsonFormat(location.appendingPathComponent(json)) == .dayone {
             return .dayone
         }
-        if names.contains(where: { $0.lowercased().hasSuffix(".md") }) { return .markdown }
-        return nil
+        if !JrnlFolder.dayFiles(location).isEmpty { return .jrnl }
+        switch MarkdownImporter.layout(location) {
+        case .obsidian: return .obsidian
+        case .logseq: return .logseq
+        case .folder: break
+        }
+        let markdown = names.filter { $0.lowercased().hasSuffix(".md") }.sorted()
+        if !markdown.isEmpty, isJrnlMarkdown(markdown.prefix(3).map { location.appendingPathComponent($0) }) { return .jrnl }
+        return NoteFiles(root: location, layout: .folder).paths.isEmpty ? nil : .markdown
+    }
+
+    /// jrnl's Markdown export: files whose first heading is an entry's (`# 2019-10-01 08:00:00 AM
+    /// Title`, or `### …` under `# 2019`), its date in one of the common timeformats.
+    private static func isJrnlMarkdown(_ files: [URL]) -> Bool {
+        files.allSatisfy { file in
+            guard let handle = try? FileHandle(forReadingFrom: file) else { return false }
+            defer { try? handle.close() }
+            let head = (try? handle.read(upToCount: 4096)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            guard let heading = head.split(separator: "\n").first(where: { $0.hasPrefix("# ") || $0.hasPrefix("### ") }) else { return false }
+            let text = heading.drop { $0 == "#" }.dropFirst()
+            return JrnlTimeFormat.common.contains { $0.read(text) != nil }
+        }
     }
 
     private static func jsonFormat(_ file: URL) -> ExportFormat? {

@@ -12,11 +12,16 @@ struct ImportedExport {
     var notices: [RenderNotice]
     /// The zone local times were read in, for formats that record none (jrnl).
     var assumedTimeZone: String?
+    /// Videos, audio and other files entries hold that a book cannot print.
+    var attachments = 0
+    /// Notes that are not diary entries (no date), with their words: not printed.
+    var skipped: [(name: String, words: Int)] = []
 }
 
 /// Reads an order's export in its format.
 enum ExportImporter {
-    static func read(_ location: URL, format given: ExportFormat?, timeZone: String?, shownAs shown: String) throws(InputError) -> ImportedExport {
+    static func read(_ location: URL, format given: ExportFormat?, timeZone: String?, timeFormat: String? = nil,
+                     shownAs shown: String) throws(InputError) -> ImportedExport {
         guard let format = given ?? ExportFormat.detect(location) else {
             throw InputError([InputIssue(code: "not-found", file: shown, path: "export",
                                          message: "no journal Folio can read: expected journal.json, a Day One export, a jrnl journal or Markdown files")])
@@ -30,11 +35,16 @@ enum ExportImporter {
         case .dayoneClassic:
             imported = try DayOneClassicImporter.read(location, shownAs: shown)
         case .jrnl:
-            imported = try JrnlImporter.read(location, timeZone: timeZone, shownAs: shown)
+            imported = try JrnlImporter.read(location, timeZone: timeZone, timeFormat: timeFormat.flatMap(JrnlTimeFormat.init), shownAs: shown)
         case .markdown:
             imported = try MarkdownImporter.read(location, timeZone: timeZone, shownAs: shown)
+        case .obsidian:
+            imported = try MarkdownImporter.read(location, timeZone: timeZone, layout: .obsidian, shownAs: shown)
+        case .logseq:
+            imported = try MarkdownImporter.read(location, timeZone: timeZone, layout: .logseq, shownAs: shown)
         }
         imported.detected = given == nil
+        ImportSupport.uniqueIDs(&imported.journal.entries, notices: &imported.notices)
         return imported
     }
 }
@@ -57,6 +67,31 @@ enum ImportSupport {
         calendar.timeZone = zone
         guard let date = calendar.date(from: components) else { return nil }
         return timestamp(date, in: zone)
+    }
+
+    /// A photo the export names but does not hold: it keeps its place in the book, where the
+    /// renderer draws its placeholder (a file that cannot be there: inside the export, under a
+    /// name no app writes).
+    static func missingPhoto(_ name: String, in folder: URL) -> BookPhoto {
+        BookPhoto(name: name, file: folder.appendingPathComponent(".folio-missing-photo").appendingPathComponent(identifier(name)), caption: nil)
+    }
+
+    /// Ids made unique: a second entry with an id already taken (a Classic export with a
+    /// repeated UUID, two notes whose names differ only in letters an id cannot hold) becomes
+    /// `ID-2`, `ID-3`…, with a notice naming both.
+    static func uniqueIDs(_ entries: inout [Journal.Entry], notices: inout [RenderNotice]) {
+        var taken = Set<String>()
+        for index in entries.indices {
+            let id = entries[index].id
+            if !taken.insert(id).inserted {
+                var number = 2
+                while taken.contains("\(id)-\(number)") { number += 1 }
+                entries[index].id = "\(id)-\(number)"
+                taken.insert(entries[index].id)
+                notices.append(RenderNotice(code: "import-duplicate-id", message: "another entry has the id \(id): this one is \(entries[index].id)",
+                                            entry: entries[index].id))
+            }
+        }
     }
 
     /// An id Folio's books accept (letters, digits, `.`, `_`, `-`), from a name.

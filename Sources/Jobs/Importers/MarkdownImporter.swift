@@ -1,76 +1,107 @@
 import Foundation
 import Render
 
-/// A folder of Markdown notes, one file per day or entry: the date from YAML front matter
-/// (`date:`), else from the file name (`2025-03-14.md`, `2025-03-14 Title.md`); the title from
-/// `title:`, else the rest of the file name; images by relative link, inside the export. The
-/// front matter reader knows the subset notes use: `key: value` lines between `---` lines.
+/// Folders of Markdown notes, walked to any depth (year and month folders included): a plain
+/// folder of daily notes, an Obsidian vault (`.obsidian/`) or a Logseq graph (`journals/`
+/// beside `logseq/` or `pages/`). A note is an entry when it has a date: front matter `date:`
+/// (with its offset, if it gives one), else a file name that starts with one (`2025-03-14`,
+/// Logseq's `2025_03_14`); other notes are not diary entries and are left out, listed in one
+/// info finding. Hidden folders (`.obsidian`, `.trash`) and Logseq's own `logseq/` are not read.
 enum MarkdownImporter {
-    static func read(_ location: URL, timeZone: String?, shownAs shown: String) throws(InputError) -> ImportedExport {
+    enum Layout { case folder, obsidian, logseq }
+
+    static func layout(_ location: URL) -> Layout {
+        let has = { (name: String) in FileManager.default.fileExists(atPath: location.appendingPathComponent(name).path) }
+        if has(".obsidian") { return .obsidian }
+        if has("journals"), has("logseq") || has("pages") { return .logseq }
+        return .folder
+    }
+
+    static func read(_ location: URL, timeZone: String?, layout given: Layout? = nil, shownAs shown: String) throws(InputError) -> ImportedExport {
         let zone = TimeZone(identifier: timeZone ?? "UTC") ?? TimeZone(identifier: "UTC") ?? .current
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: location.path)) ?? []).filter { $0.lowercased().hasSuffix(".md") }.sorted()
+        let layout = given ?? layout(location)
+        let notes = NoteFiles(root: location, layout: layout)
         var entries: [Journal.Entry] = []
         var notices: [RenderNotice] = []
-        var issues: [InputIssue] = []
-        for name in names {
-            let file = location.appendingPathComponent(name)
-            let stem = String(name.dropLast(3))
-            let id = ImportSupport.identifier(stem)
-            let source = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-            let (fields, body) = frontMatter(source)
-            let dateText = fields["date"] ?? String(stem.prefix(10))
-            guard let created = date(dateText, zone: zone) else {
-                issues.append(InputIssue(code: "invalid-value", file: shown + "/" + name, path: "date", entry: id,
-                                         message: "no date: expected front matter `date: 2025-03-14` or a file name starting 2025-03-14"))
+        var undated: [(name: String, words: Int)] = []
+        for relative in notes.paths {
+            let file = location.appendingPathComponent(relative)
+            let stem = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
+            let id = ImportSupport.identifier((relative as NSString).deletingPathExtension)
+            let source = (try? String(contentsOf: file, encoding: .utf8)) ?? String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self)
+            let front = FrontMatter(source)
+            let named = FrontMatter.nameDate(stem)
+            var created: Timestamp?
+            if let text = front.fields["date"] {
+                created = FrontMatter.date(text, zone: zone)
+                if created == nil {
+                    notices.append(RenderNotice(code: "import-date-unreadable",
+                                                message: "\(relative): front matter date \"\(text)\" is not a date such as 2025-03-14 or 2025-03-14 09:30 -04:00"
+                                                    + (named == nil ? "" : "; the file name's date is used"), entry: id))
+                }
+            }
+            if created == nil, let named {
+                created = ImportSupport.timestamp(year: named.year, month: named.month, day: named.day, hour: 12, minute: 0, in: zone)
+            }
+            let dialect: ReaderText.Dialect = layout == .obsidian ? .obsidian : layout == .logseq ? .logseq : .markdown
+            guard let created, layout != .logseq || relative.hasPrefix("journals/") else {
+                undated.append((relative, ReaderText.wordCount(ReaderText.text(front.body, dialect: dialect))))
                 continue
             }
-            let nameTitle = stem.count > 10 && fields["date"] == nil ? String(stem.dropFirst(10)).trimmingCharacters(in: .whitespaces) : ""
-            let title = fields["title"] ?? (nameTitle.isEmpty ? nil : nameTitle)
-            let (images, text) = ImportSupport.images(in: body)
+            var text = front.body
+            switch layout {
+            case .obsidian:
+                let converted = ObsidianText.markdown(text)
+                text = converted.text
+                for target in converted.unprinted {
+                    notices.append(RenderNotice(code: "import-embed-not-printed", message: "![[\(target)]] embeds a note or a file that is not a picture",
+                                                entry: id))
+                }
+            case .logseq:
+                let converted = LogseqText.markdown(text)
+                text = converted.text
+                if !converted.dropped.isEmpty {
+                    notices.append(RenderNotice(code: "import-logseq-not-printed", message: "Logseq's own \(converted.dropped.description) not printed",
+                                                entry: id))
+                }
+            case .folder:
+                break
+            }
+            let (images, placed) = ImportSupport.images(in: text)
             var photos: [BookPhoto] = []
             var offsets: [Int] = []
             for image in images {
-                let target = image.target.removingPercentEncoding ?? image.target
-                guard !target.contains("://"), let photo = try? ConfinedPath.resolve(target, under: location),
-                      FileManager.default.fileExists(atPath: photo.path) else {
-                    notices.append(RenderNotice(code: "import-photo-missing", message: "\(image.target) is not a file in the export", entry: id))
-                    continue
-                }
-                photos.append(BookPhoto(name: target, file: photo, caption: image.alt.isEmpty ? nil : image.alt))
+                var target = image.target.trimmingCharacters(in: .whitespaces)
+                if target.hasPrefix("<"), target.hasSuffix(">") { target = String(target.dropFirst().dropLast()) }
+                target = target.removingPercentEncoding ?? target
                 offsets.append(image.offset)
+                let caption = image.alt.isEmpty || layout == .logseq ? nil : image.alt
+                if let photo = notes.picture(target, from: relative) {
+                    photos.append(BookPhoto(name: target, file: photo, caption: caption))
+                } else {
+                    notices.append(RenderNotice(code: "import-photo-missing", message: "\(image.target) is not a file in the export", entry: id))
+                    photos.append(ImportSupport.missingPhoto(target, in: location))
+                }
             }
-            let tags = (fields["tags"] ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "[] ")).split(separator: ",")
-                .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"'")) }.filter { !$0.isEmpty }
-            entries.append(Journal.Entry(id: id, journal: "notes", created: created, title: title, text: text, archived: false, photos: photos,
-                                         tags: tags, photoOffsets: offsets))
+            let title = front.fields["title"] ?? (front.fields["date"] == nil ? named?.rest : nil).flatMap { $0.isEmpty ? nil : $0 }
+            var entry = Journal.Entry(id: id, journal: "notes", created: created, title: title, text: placed, archived: false, photos: photos,
+                                      tags: front.tags, photoOffsets: offsets)
+            entry.source = front.body
+            entry.dialect = dialect
+            entries.append(entry)
         }
-        guard issues.isEmpty else { throw InputError(issues) }
-        return ImportedExport(journal: Journal(folder: location, journals: [("notes", location.lastPathComponent)], entries: entries),
-                              format: .markdown, detected: false, notices: notices)
-    }
-
-    /// `---` … `---` at the top: `key: value` pairs (quotes taken off), and the rest.
-    static func frontMatter(_ text: String) -> (fields: [String: String], body: String) {
-        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.first == "---", let end = lines.dropFirst().firstIndex(of: "---") else { return ([:], text) }
-        var fields: [String: String] = [:]
-        for line in lines[1..<end] {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let key = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            var value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            if value.count >= 2, let first = value.first, first == value.last, first == "\"" || first == "'" { value = String(value.dropFirst().dropLast()) }
-            fields[key] = value
+        if !undated.isEmpty {
+            notices.append(RenderNotice(code: "import-notes-skipped",
+                                        message: "\(undated.count) note\(undated.count == 1 ? " has" : "s have") no date and \(undated.count == 1 ? "is" : "are") not a diary entry: "
+                                            + undated.prefix(20).map(\.name).joined(separator: ", ") + (undated.count > 20 ? ", …" : "")))
         }
-        return (fields, lines[(end + 1)...].joined(separator: "\n"))
-    }
-
-    /// `2025-03-14`, `2025-03-14 09:30`, `2025-03-14T09:30` (in `zone`) or a full RFC 3339 instant.
-    private static func date(_ text: String, zone: TimeZone) -> Timestamp? {
-        if let exact = Timestamp(rfc3339: text) { return exact }
-        let parts = text.replacingOccurrences(of: "T", with: " ").split(separator: " ")
-        let day = parts.first.map { $0.split(separator: "-").compactMap { Int($0) } } ?? []
-        let clock = parts.count > 1 ? parts[1].split(separator: ":").compactMap { Int($0) } : [12, 0]
-        guard day.count == 3, clock.count >= 2 else { return nil }
-        return ImportSupport.timestamp(year: day[0], month: day[1], day: day[2], hour: clock[0], minute: clock[1], in: zone)
+        if notes.truncated {
+            notices.append(RenderNotice(code: "import-too-many-files", message: "only the first \(NoteFiles.limit) notes are read"))
+        }
+        var imported = ImportedExport(journal: Journal(folder: location, journals: [("notes", location.lastPathComponent)], entries: entries),
+                                      format: layout == .obsidian ? .obsidian : layout == .logseq ? .logseq : .markdown, detected: false,
+                                      notices: notices)
+        imported.skipped = undated
+        return imported
     }
 }

@@ -15,6 +15,22 @@ struct Journal {
         var tags: [String] = []
         /// Where each photo's placeholder stood in `text` (imported entries); nil: after it.
         var photoOffsets: [Int]?
+        /// The entry's text as the export holds it, before any importer converted it, and how
+        /// to read it: the completeness check's measure of what must be printed.
+        var source: String?
+        var dialect = ReaderText.Dialect.markdown
+
+        /// The words a reader of the export sees in this entry: its title, then its text.
+        var readerParts: [String] {
+            [title ?? "", ReaderText.text(source ?? text, dialect: dialect)]
+        }
+
+        var readerText: String { readerParts.joined(separator: "\n") }
+
+        /// Nothing to print: no title, no word, no photo.
+        var isEmpty: Bool {
+            photos.isEmpty && ReaderText.wordCount(readerText) == 0
+        }
     }
 
     var folder: URL

@@ -26,6 +26,8 @@ public struct Order: Sendable, Equatable {
     /// (else it is detected), and the zone of formats that record no offset (jrnl, Markdown).
     public var exportFormat: ExportFormat?
     public var exportTimeZone: String?
+    /// jrnl's `timeformat` for its text journals (`export.timeformat`); nil: detected.
+    public var exportTimeFormat: String?
     /// `book.show_tags`: an imported entry's tags printed under its head.
     public var showTags = false
     public var title: String
@@ -54,7 +56,7 @@ public struct Order: Sendable, Equatable {
             issues.add("invalid-value", "id",
                        "expected 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit, got \"\(id)\"")
         }
-        var export: String?, exportFormat: ExportFormat?, exportTimeZone: String?
+        var export: String?, exportFormat: ExportFormat?, exportTimeZone: String?, exportTimeFormat: String?
         if case .object? = reader.value("export", required: false) {
             if var object = reader.object("export") {
                 export = object.string("path")
@@ -62,6 +64,11 @@ public struct Order: Sendable, Equatable {
                 exportTimeZone = object.string("timezone", required: false)
                 if let zone = exportTimeZone, TimeZone(identifier: zone) == nil {
                     issues.add("invalid-value", "export.timezone", "expected an IANA time zone such as Europe/Berlin, got \"\(zone)\"")
+                }
+                exportTimeFormat = object.string("timeformat", required: false)
+                if let format = exportTimeFormat, JrnlTimeFormat(format) == nil {
+                    issues.add("invalid-value", "export.timeformat",
+                               "expected jrnl's timeformat with %Y %y %m %d %e %H %I %M %S %p %b %B %a %A %F %T %R %r, got \"\(format)\"")
                 }
                 object.rejectUnknownKeys()
             }
@@ -99,6 +106,7 @@ public struct Order: Sendable, Equatable {
         order.exportFormat = exportFormat
         order.showTags = book.showTags
         order.exportTimeZone = exportTimeZone
+        order.exportTimeFormat = exportTimeFormat
         return order
     }
 

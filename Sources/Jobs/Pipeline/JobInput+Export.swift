@@ -32,7 +32,7 @@ extension JobInput {
                 return (nil, nil, [InputIssue(code: "not-found", file: orderFile, path: "export",
                                               message: "no journal.json in \(location.path), nor a Day One, jrnl or Markdown export")])
             }
-            let imported = try ExportImporter.read(location, format: order.exportFormat, timeZone: order.exportTimeZone,
+            let imported = try ExportImporter.read(location, format: order.exportFormat, timeZone: order.exportTimeZone, timeFormat: order.exportTimeFormat,
                                                    shownAs: location.path)
             return (imported.journal, imported, [])
         } catch {

@@ -82,14 +82,28 @@ public struct Pipeline: Sendable {
         onStage("resolve")
         let resolved = Resolver.resolve(order: input.order, journal: input.journal)
         report.entries = .init(included: resolved.book.entries.count, archivedExcluded: resolved.archivedExcluded)
+        var accounting = resolved.accounting
         if let imported = input.imported {
             // What the export was read as, and what of it has no place in a book.
             report.preflight.append(.init(severity: .info, code: "export-format",
                                           message: "read as \(imported.format.label)\(imported.detected ? " (detected)" : "")"
                                               + (imported.assumedTimeZone.map { ", local times in \($0)" } ?? ""), entry: nil, page: nil))
             report.preflight += imported.notices.map(Self.finding)
+            let printedIDs = Set(resolved.book.entries.map(\.id))
+            accounting.add(missingPhotos: imported.notices.filter { $0.code == "import-photo-missing" && printedIDs.contains($0.entry ?? "") }.count,
+                           attachments: imported.attachments,
+                           omissions: imported.notices.filter { $0.code != "import-unknown-time-zone" && $0.code != "import-no-time-zone" }
+                               .map { .init(entry: $0.entry, code: $0.code, message: $0.message) })
+            accounting.add(skipped: imported.skipped)
         }
+        report.preflight += accounting.omissions.filter { $0.code == "entry-empty" }
+            .map { .init(severity: .info, code: $0.code, message: "not printed: \($0.message)", entry: $0.entry, page: nil) }
+        report.accounting = accounting
         clock.lap("resolve", into: &report)
+        // A book with nothing in it is never made, let alone sent.
+        guard !resolved.book.entries.isEmpty else {
+            throw JobError.failed(code: "nothing-to-print", message: NothingToPrint.message(input: input, accounting: accounting))
+        }
 
         let cover = input.coverContent
         onStage("render")
@@ -144,8 +158,9 @@ public struct Pipeline: Sendable {
         }
         let verifier = VerifyStage(product: input.product, threads: threads)
         let forbidden = resolved.forbiddenText
+        let expected = resolved.expectedText
         let printedStart = ContinuousClock.now
-        let printed = verifier.run(produced, interiorPages: interior.pages, forbidden: forbidden)
+        let printed = verifier.run(produced, interiorPages: interior.pages, forbidden: forbidden, expected: expected)
         let printedEnd = ContinuousClock.now
         // Rendering ends when the last file is written: the EPUB, or the cover without one.
         var renderEnd = printedStart
@@ -166,7 +181,8 @@ public struct Pipeline: Sendable {
         clock.lap("render", into: &report, until: renderEnd)
         onStage("verify")
         let verifyStart = ContinuousClock.now
-        let electronic = verifier.run(produced.filter { $0.kind == .epub }, interiorPages: interior.pages, forbidden: forbidden)
+        let electronic = verifier.run(produced.filter { $0.kind == .epub }, interiorPages: interior.pages, forbidden: forbidden,
+                                      expected: expected)
         for output in produced {
             let digest = try SHA256.hex(ofFile: output.file)
             report.outputs.append(.init(kind: output.kind.rawValue, file: output.file.lastPathComponent, bytes: digest.bytes,

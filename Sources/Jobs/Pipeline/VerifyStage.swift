@@ -9,7 +9,7 @@ struct VerifyStage {
     var threads = 1
 
     func run(_ outputs: [(kind: Order.Output, file: URL, pages: Int?)], interiorPages: Int,
-             forbidden: [String]) -> [JobReport.Finding] {
+             forbidden: [String], expected: ExpectedText? = nil) -> [JobReport.Finding] {
         let archived = ArchivedText(forbidden)
         let components = product.outputColour.components
         let perOutput = ParallelMap.map(outputs, threads: threads) { output -> [JobReport.Finding] in
@@ -19,6 +19,7 @@ struct VerifyStage {
                 var expectations = VerificationExpectations(sheet: product.interiorSheet, pageRules: product.pageRules,
                                                             outputComponents: components, pages: output.pages, archived: archived)
                 expectations.apply(product)
+                expectations.expectedText = expected
                 results = PDFVerifier(expectations: expectations, thorough: false, threads: threads).verify(output.file)
             case .cover:
                 var expectations = VerificationExpectations(sheet: product.coverSheet(pages: interiorPages), outputComponents: components,
@@ -26,14 +27,18 @@ struct VerifyStage {
                 expectations.apply(product)
                 results = PDFVerifier(expectations: expectations, thorough: false).verify(output.file)
             case .epub:
-                results = EPUBVerifier(expectations: .init(archived: archived)).verify(output.file)
+                var expectations = VerificationExpectations(archived: archived)
+                expectations.expectedText = expected
+                results = EPUBVerifier(expectations: expectations).verify(output.file)
             }
             return results.filter { $0.severity != .info }.map { finding in
                 var location: [String] = [output.file.lastPathComponent]
                 if let object = finding.object { location.append("object \(object)") }
-                if let entry = finding.entry { location.append(entry) }
+                // A missing entry's words name the entry itself; other findings name an archive member.
+                let entry = finding.code == "text-missing" ? finding.entry : nil
+                if let member = finding.entry, entry == nil { location.append(member) }
                 return JobReport.Finding(severity: .init(rawValue: finding.severity.rawValue) ?? .error, code: finding.code,
-                                         message: "\(location.joined(separator: ", ")): \(finding.message)", entry: nil, page: finding.page)
+                                         message: "\(location.joined(separator: ", ")): \(finding.message)", entry: entry, page: finding.page)
             }
         }
         return perOutput.flatMap { $0 }

@@ -132,9 +132,11 @@ public struct JobReport: Codable, Sendable, Equatable {
     public var timingsMS: [String: Int] = [:]
     public var error: Failure?
     public var review: Review?
+    /// Where each entry, word and photo of the export went (issue 22).
+    public var accounting: Accounting?
 
     enum CodingKeys: String, CodingKey {
-        case order, status, attempts, entries, product, outputs, preflight, uploads, stages, review
+        case order, status, attempts, entries, product, outputs, preflight, uploads, stages, review, accounting
         case timingsMS = "timings_ms"
         case error
     }

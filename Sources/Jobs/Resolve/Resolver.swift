@@ -10,6 +10,12 @@ public struct ResolvedBook: Sendable {
     /// The ids of those archived entries, for the verifier that proves they are absent.
     public var archivedIDs: [String]
     public var archivedTexts: [String]
+    /// Entries in scope with nothing to print (no title, no word, no photo).
+    public var emptyIDs: [String] = []
+    /// Every printed entry's words as the export's reader sees them, in reading order.
+    public var expectedText = ExpectedText([])
+    /// Where each of the export's entries, words and photos went.
+    public var accounting = Accounting()
 
     /// What of the archived entries must never appear in an output: their sentences long
     /// enough to be their own (and not also written in an included entry). The included text
@@ -44,8 +50,9 @@ enum Resolver {
             }
         }
         let archived = inScope.filter(\.archived)
+        let empty = inScope.filter { !$0.archived && $0.isEmpty }
         // Chronological by instant; ties broken by id so the order never depends on file order.
-        let kept = inScope.filter { !$0.archived }.sorted { a, b in
+        let kept = inScope.filter { !$0.archived && !$0.isEmpty }.sorted { a, b in
             let (ta, tb) = (a.created.epochSeconds, b.created.epochSeconds)
             if ta != tb { return ta < tb }
             if a.created.nanosecond != b.created.nanosecond { return a.created.nanosecond < b.created.nanosecond }
@@ -77,7 +84,13 @@ enum Resolver {
         let newest = kept.map(\.created.date).max() ?? Date(timeIntervalSince1970: 0)
         let book = Book(title: order.title, subtitle: order.subtitle, author: order.author, language: order.language,
                         runningTitle: runningTitle, chapters: chapters, contentDate: newest)
-        return ResolvedBook(book: book, archivedExcluded: archived.count, archivedIDs: archived.map(\.id),
-                            archivedTexts: archived.map(\.text))
+        var resolved = ResolvedBook(book: book, archivedExcluded: archived.count, archivedIDs: archived.map(\.id),
+                                    archivedTexts: archived.map(\.text))
+        resolved.emptyIDs = empty.map(\.id)
+        resolved.expectedText = ExpectedText(kept.map { ExpectedText.Entry(id: $0.id, parts: $0.readerParts) })
+        let inScopeIDs = Set(inScope.map(\.id))
+        resolved.accounting = Accounting(printed: kept, archived: archived, empty: empty,
+                                         outOfScope: journal.entries.filter { !inScopeIDs.contains($0.id) })
+        return resolved
     }
 }

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The notes of a Markdown export and the pictures they name: every `.md` file below the root
+/// (hidden folders and Logseq's `logseq/` left out), and a picture found as the app finds it:
+/// relative to the note, then to the root, then (Obsidian's shortest links) by its name
+/// anywhere in the vault. Nothing outside the root is ever returned.
+struct NoteFiles {
+    static let limit = 50_000
+
+    let root: URL
+    /// Paths relative to the root, sorted.
+    private(set) var paths: [String] = []
+    private(set) var truncated = false
+    /// Every file's name → its paths, for Obsidian's links by name.
+    private var byName: [String: [String]] = [:]
+
+    init(root: URL, layout: MarkdownImporter.Layout) {
+        self.root = root
+        let base = root.standardizedFileURL.path
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
+                                                          options: [.skipsHiddenFiles, .skipsPackageDescendants]) else { return }
+        var count = 0
+        for case let url as URL in walker {
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(base + "/") else { continue }
+            let relative = String(path.dropFirst(base.count + 1))
+            if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
+                if layout == .logseq, relative == "logseq" { walker.skipDescendants() }
+                continue
+            }
+            count += 1
+            guard count <= Self.limit else {
+                truncated = true
+                break
+            }
+            byName[url.lastPathComponent.lowercased(), default: []].append(relative)
+            if url.pathExtension.lowercased() == "md" || url.pathExtension.lowercased() == "markdown" { paths.append(relative) }
+        }
+        paths.sort()
+    }
+
+    /// The picture `target` names from the note at `note` (both relative to the root).
+    func picture(_ target: String, from note: String) -> URL? {
+        guard !target.contains("://") else { return nil }
+        let folder = (note as NSString).deletingLastPathComponent
+        var candidates: [String] = [Self.normalized(folder.isEmpty ? target : folder + "/" + target), Self.normalized(target)].compactMap { $0 }
+        // Obsidian's shortest link: the file of that name nearest the root.
+        let name = (target as NSString).lastPathComponent.lowercased()
+        candidates += (byName[name] ?? []).sorted { ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1) }
+        for candidate in candidates {
+            if let file = try? ConfinedPath.resolve(candidate, under: root), FileManager.default.fileExists(atPath: file.path) { return file }
+        }
+        return nil
+    }
+
+    /// `a/b/../c` → `a/c`; nil when it climbs out of the root.
+    static func normalized(_ path: String) -> String? {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." {
+                guard parts.popLast() != nil else { return nil }
+            } else {
+                parts.append(part)
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+}

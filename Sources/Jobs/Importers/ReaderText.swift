@@ -1,0 +1,140 @@
+import Foundation
+
+/// The words of an entry's source as its reader sees them, read straight from what the export
+/// holds and not through the importer's conversion or the book's Markdown reader, so that the
+/// completeness check can prove neither lost a word: link targets, photo references, HTML
+/// tags, comments and what an app keeps for itself (Logseq properties, block references,
+/// queries, drawers; Obsidian embeds, block ids, callout markers) are not words of the entry.
+/// Punctuation and Markdown's marks need no removing: the check compares letters and digits.
+enum ReaderText {
+    enum Dialect: Sendable {
+        /// CommonMark as Folio, jrnl and plain Markdown folders write it.
+        case markdown
+        /// Day One's Markdown: no HTML (a `<` is the writer's), photos as `dayone-moment` images.
+        case dayOne
+        /// Obsidian's additions: `![[embeds]]`, `[[target|alias]]`, `%%comments%%`, callouts, `^block-ids`.
+        case obsidian
+        /// Logseq's outliner: `key:: value` properties, `((block refs))`, `{{macros}}`, drawers.
+        case logseq
+    }
+
+    static func text(_ source: String, dialect: Dialect) -> String {
+        var lines: [Substring] = []
+        var inDrawer = false
+        var inFence = false
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                // A fence's info string (the language) is not printed; the code is.
+                inFence.toggle()
+                continue
+            }
+            if inFence {
+                lines.append(line)
+                continue
+            }
+            if isLinkDefinition(trimmed) { continue }
+            if dialect == .logseq {
+                if inDrawer {
+                    if trimmed == ":END:" { inDrawer = false }
+                    continue
+                }
+                if trimmed.hasPrefix(":"), trimmed.hasSuffix(":"), trimmed.count > 2, !trimmed.contains(" "), trimmed != ":END:" {
+                    inDrawer = true
+                    continue
+                }
+                if LogseqSyntax.isProperty(trimmed) || LogseqSyntax.isPlanning(trimmed) { continue }
+            }
+            lines.append(line)
+        }
+        var text = lines.joined(separator: "\n")
+        if dialect != .dayOne {
+            text = remove(text, from: "<!--", to: "-->")
+            // What `<script>` and `<style>` hold is not for a reader.
+            for name in ["script", "style", "SCRIPT", "STYLE"] { text = remove(text, from: "<\(name)", to: "</\(name)>") }
+        }
+        if dialect == .obsidian {
+            text = remove(text, from: "%%", to: "%%")
+            text = remove(text, from: "![[", to: "]]")
+            text = wikilinks(text)
+            text = replacing(text, pattern: #"\[![A-Za-z0-9_-]+\][+-]?"#, with: "")
+            text = replacing(text, pattern: #"(?m)\s\^[A-Za-z0-9-]+$"#, with: "")
+        }
+        if dialect == .logseq {
+            text = replacing(text, pattern: #"\(\([0-9a-fA-F-]{36}\)\)"#, with: "")
+            text = remove(text, from: "{{", to: "}}")
+            text = wikilinks(text)
+        }
+        // An ordered list's numbers are the book's own (`1.` `1.` `1.` is printed 1, 2, 3).
+        text = replacing(text, pattern: #"(?m)^([ \t>]*)\d{1,9}[.)]([ \t]|$)"#, with: "$1 ")
+        // Images are photos (their alt text is a caption, set apart), links keep their words.
+        text = replacing(text, pattern: #"!\[[^\]\n]*\]\([^)\n]*\)"#, with: " ")
+        text = replacing(text, pattern: #"\]\([^)\n]*\)"#, with: "] ")
+        if dialect != .dayOne { text = htmlTags(text) }
+        return text
+    }
+
+    /// `[label]: destination` on a line of its own: a reference link's target, never printed.
+    private static func isLinkDefinition(_ line: String) -> Bool {
+        guard line.hasPrefix("["), !line.hasPrefix("[^"), let close = line.range(of: "]:") else { return false }
+        return !line[line.index(after: line.startIndex)..<close.lowerBound].contains("]")
+    }
+
+    /// `[[target]]` → `target`, `[[target|alias]]` → `alias`.
+    static func wikilinks(_ text: String) -> String {
+        replacing(replacing(text, pattern: #"\[\[([^\]|\n]*)\|([^\]\n]*)\]\]"#, with: "$2"), pattern: #"\[\[([^\]#\n]*)#\^[^\]\n]*\]\]"#, with: "$1")
+            .replacingOccurrences(of: "[[", with: "").replacingOccurrences(of: "]]", with: "")
+    }
+
+    /// Tags of HTML's own elements go (their words stay); anything else in angle brackets is
+    /// the writer's text.
+    private static func htmlTags(_ text: String) -> String {
+        guard text.contains("<") else { return text }
+        let pattern = #"</?([A-Za-z][A-Za-z0-9]*)(\s[^<>]*)?/?>"#
+        guard let expression = try? NSRegularExpression(pattern: pattern) else { return text }
+        let source = text as NSString
+        var output = ""
+        var last = 0
+        for match in expression.matches(in: text, range: NSRange(location: 0, length: source.length)) {
+            let name = source.substring(with: match.range(at: 1)).lowercased()
+            guard htmlElements.contains(name) else { continue }
+            output += source.substring(with: NSRange(location: last, length: match.range.location - last)) + " "
+            last = match.range.location + match.range.length
+        }
+        return output + source.substring(from: last)
+    }
+
+    private static let htmlElements: Set<String> = [
+        "a", "abbr", "address", "article", "aside", "audio", "b", "bdi", "bdo", "big", "blockquote", "body", "br", "button", "center",
+        "cite", "code", "data", "dd", "del", "details", "dfn", "dialog", "div", "dl", "dt", "em", "embed", "fieldset", "figcaption",
+        "figure", "font", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hgroup", "hr", "html", "i",
+        "iframe", "img", "input", "ins", "kbd", "label", "li", "link", "main", "mark", "meta", "nav", "object", "ol", "option", "p",
+        "param", "picture", "pre", "q", "rp", "rt", "ruby", "s", "samp", "script", "section", "select", "small", "source", "span",
+        "strike", "strong", "style", "sub", "summary", "sup", "table", "tbody", "td", "textarea", "tfoot", "th", "thead", "time",
+        "title", "tr", "track", "tt", "u", "ul", "var", "video", "wbr",
+    ]
+
+    private static func remove(_ text: String, from open: String, to close: String) -> String {
+        guard text.contains(open) else { return text }
+        var output = ""
+        var rest = Substring(text)
+        while let start = rest.range(of: open) {
+            output += rest[..<start.lowerBound]
+            guard let end = rest[start.upperBound...].range(of: close) else { return output + rest[start.lowerBound...] }
+            output += " "
+            rest = rest[end.upperBound...]
+        }
+        return output + rest
+    }
+
+    static func replacing(_ text: String, pattern: String, with template: String) -> String {
+        guard let expression = try? NSRegularExpression(pattern: pattern) else { return text }
+        return expression.stringByReplacingMatches(in: text, range: NSRange(location: 0, length: (text as NSString).length),
+                                                   withTemplate: template)
+    }
+
+    /// How many words a reader would count in `text`.
+    static func wordCount(_ text: String) -> Int {
+        text.split(whereSeparator: { $0.isWhitespace }).filter { $0.contains { $0.isLetter || $0.isNumber } }.count
+    }
+}
