@@ -1,9 +1,11 @@
 /// Day One's text as CommonMark says it: Day One's editor makes every Return a paragraph (one
 /// `\n` in the export), which CommonMark would run together; and Day One has no HTML, so a `<`
-/// the writer typed is text, never a tag. Lists, quotes, tables and code keep their lines.
+/// the writer typed is text, never a tag — but for `<br>`, which imports from other apps
+/// (Daylio) leave in the text for a line break, and which is one. Lists, quotes, tables and
+/// code keep their lines.
 enum DayOneText {
     static func markdown(_ text: String) -> String {
-        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = lineBreaks(text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var output: [String] = []
         var inFence = false
         for (index, line) in lines.enumerated() {
@@ -16,6 +18,11 @@ enum DayOneText {
             if !trimmed.isEmpty, !next.isEmpty, !keepsLines(trimmed), !keepsLines(next) { output.append("") }
         }
         return output.joined(separator: "\n")
+    }
+
+    /// `\r\n` and `<br>` (`<br/>`, `<BR />`) as `\n`.
+    static func lineBreaks(_ text: String) -> String {
+        ReaderText.replacing(text.replacingOccurrences(of: "\r\n", with: "\n"), pattern: #"(?i)<br\s*/?>"#, with: "\n")
     }
 
     /// Lines that belong with the next one as CommonMark reads them: list items, quotes,

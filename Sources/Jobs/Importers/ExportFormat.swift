@@ -68,9 +68,10 @@ public enum ExportFormat: String, Sendable, CaseIterable {
             guard let handle = try? FileHandle(forReadingFrom: file) else { return false }
             defer { try? handle.close() }
             let head = (try? handle.read(upToCount: 4096)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) } ?? ""
-            guard let heading = head.split(separator: "\n").first(where: { $0.hasPrefix("# ") || $0.hasPrefix("### ") }) else { return false }
-            let text = heading.drop { $0 == "#" }.dropFirst()
-            return JrnlTimeFormat.common.contains { $0.read(text) != nil }
+            return head.split(separator: "\n").filter { $0.hasPrefix("# ") || $0.hasPrefix("### ") }.prefix(3).contains { heading in
+                let text = heading.drop { $0 == "#" }.dropFirst()
+                return JrnlTimeFormat.common.contains { $0.read(text) != nil }
+            }
         }
     }
 

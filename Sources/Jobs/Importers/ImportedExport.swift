@@ -108,10 +108,17 @@ enum ImportSupport {
         var output = ""
         var rest = Substring(text)
         while let start = rest.range(of: "![") {
-            guard let close = rest[start.upperBound...].range(of: "]("),
-                  let end = rest[close.upperBound...].firstIndex(of: ")") else { break }
+            // `![alt](target)` on one line, the alt without `]`: anything else (an Obsidian
+            // `![[embed]]`, a stray `![`) is text, and no link further on can swallow it.
+            let alt = rest[start.upperBound...].prefix { $0 != "]" && $0 != "\n" }
+            let afterAlt = rest[alt.endIndex...]
+            guard afterAlt.hasPrefix("]("), let end = afterAlt.dropFirst(2).prefix(while: { $0 != "\n" }).firstIndex(of: ")") else {
+                output += rest[..<start.upperBound]
+                rest = rest[start.upperBound...]
+                continue
+            }
             output += rest[..<start.lowerBound]
-            targets.append((String(rest[start.upperBound..<close.lowerBound]), String(rest[close.upperBound..<end]), output.count))
+            targets.append((String(alt), String(afterAlt[afterAlt.index(afterAlt.startIndex, offsetBy: 2)..<end]), output.count))
             rest = rest[rest.index(after: end)...]
         }
         output += rest

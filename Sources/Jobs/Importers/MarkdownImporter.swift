@@ -7,6 +7,7 @@ import Render
 /// (with its offset, if it gives one), else a file name that starts with one (`2025-03-14`,
 /// Logseq's `2025_03_14`); other notes are not diary entries and are left out, listed in one
 /// info finding. Hidden folders (`.obsidian`, `.trash`) and Logseq's own `logseq/` are not read.
+/// Obsidian's syntax (`![[embeds]]`, `[[links]]`, callouts) is read in any folder of notes.
 enum MarkdownImporter {
     enum Layout { case folder, obsidian, logseq }
 
@@ -43,14 +44,16 @@ enum MarkdownImporter {
             if created == nil, let named {
                 created = ImportSupport.timestamp(year: named.year, month: named.month, day: named.day, hour: 12, minute: 0, in: zone)
             }
-            let dialect: ReaderText.Dialect = layout == .obsidian ? .obsidian : layout == .logseq ? .logseq : .markdown
+            // Obsidian's syntax is read in any folder of notes: a vault copied without its
+            // `.obsidian/` still embeds and links the same way.
+            let dialect: ReaderText.Dialect = layout == .logseq ? .logseq : .obsidian
             guard let created, layout != .logseq || relative.hasPrefix("journals/") else {
                 undated.append((relative, ReaderText.wordCount(ReaderText.text(front.body, dialect: dialect))))
                 continue
             }
             var text = front.body
             switch layout {
-            case .obsidian:
+            case .obsidian, .folder:
                 let converted = ObsidianText.markdown(text)
                 text = converted.text
                 for target in converted.unprinted {
@@ -64,8 +67,6 @@ enum MarkdownImporter {
                     notices.append(RenderNotice(code: "import-logseq-not-printed", message: "Logseq's own \(converted.dropped.description) not printed",
                                                 entry: id))
                 }
-            case .folder:
-                break
             }
             let (images, placed) = ImportSupport.images(in: text)
             var photos: [BookPhoto] = []

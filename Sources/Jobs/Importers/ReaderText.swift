@@ -70,7 +70,7 @@ enum ReaderText {
         // Images are photos (their alt text is a caption, set apart), links keep their words.
         text = replacing(text, pattern: #"!\[[^\]\n]*\]\([^)\n]*\)"#, with: " ")
         text = replacing(text, pattern: #"\]\([^)\n]*\)"#, with: "] ")
-        if dialect != .dayOne { text = htmlTags(text) }
+        text = dialect == .dayOne ? DayOneText.lineBreaks(text) : htmlTags(text)
         return text
     }
 
