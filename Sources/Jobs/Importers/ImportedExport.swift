@@ -120,6 +120,8 @@ enum ImportSupport {
             output += rest[..<start.lowerBound]
             targets.append((String(alt), String(afterAlt[afterAlt.index(afterAlt.startIndex, offsetBy: 2)..<end]), output.count))
             rest = rest[rest.index(after: end)...]
+            // An image between two words leaves one space between them.
+            if output.last == " ", rest.first == " " { rest = rest.dropFirst() }
         }
         output += rest
         // Only trailing space goes: an offset keeps pointing where its placeholder stood.

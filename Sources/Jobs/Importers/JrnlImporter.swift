@@ -14,7 +14,7 @@ enum JrnlImporter {
             throw InputError([InputIssue(code: "invalid-value", file: shown, path: "export.timezone",
                                          message: "\"\(zoneName)\" is not an IANA time zone such as Europe/Berlin")])
         }
-        var raw: [(entry: JrnlText.Entry, tags: [String]?)] = []
+        var raw: [JrnlText.Entry] = []
         var notices: [RenderNotice] = []
         var isFolder: ObjCBool = false
         FileManager.default.fileExists(atPath: location.path, isDirectory: &isFolder)
@@ -31,14 +31,14 @@ enum JrnlImporter {
                     raw += entries.map { entry in
                         var entry = entry
                         (entry.fields.year, entry.fields.month, entry.fields.day) = (day.year, day.month, day.day)
-                        return (entry, nil)
+                        return entry
                     }
                 }
             } else {
                 let files = ((try? FileManager.default.contentsOfDirectory(atPath: location.path)) ?? []).filter { $0.lowercased().hasSuffix(".md") }.sorted()
                 let texts = files.map { (try? String(contentsOf: location.appendingPathComponent($0), encoding: .utf8)) ?? "" }
                 if let format = JrnlText.format(for: texts, given: timeFormat, markdown: true) {
-                    raw = texts.flatMap { JrnlText.markdownEntries($0, format: format) }.map { ($0, nil) }
+                    raw = texts.flatMap { JrnlText.markdownEntries($0, format: format) }
                 }
             }
         } else {
@@ -51,26 +51,25 @@ enum JrnlImporter {
             let text = String(decoding: data, as: UTF8.self)
             if location.pathExtension.lowercased() == "md" {
                 if let format = JrnlText.format(for: [text], given: timeFormat, markdown: true) {
-                    raw = JrnlText.markdownEntries(text, format: format).map { ($0, nil) }
+                    raw = JrnlText.markdownEntries(text, format: format)
                 }
             } else if let format = JrnlText.format(for: [text], given: timeFormat) {
                 let (entries, unread) = JrnlText.entries(text, format: format)
                 notices += unreadNotices(unread, firstIndex: 0)
-                raw = entries.map { ($0, nil) }
+                raw = entries
             }
         }
         var entries: [Journal.Entry] = []
         var issues: [InputIssue] = []
         for (index, item) in raw.enumerated() {
             let id = String(format: "jrnl-%04d", index + 1)
-            let f = item.entry.fields
+            let f = item.fields
             guard let created = ImportSupport.timestamp(year: f.year, month: f.month, day: f.day, hour: f.hour, minute: f.minute, in: zone) else {
                 issues.append(InputIssue(code: "invalid-value", file: shown, path: "entries[\(index)]", entry: id,
                                          message: "no such day: \(f.year)-\(f.month)-\(f.day)"))
                 continue
             }
-            entries.append(entry(id: id, created: created, title: item.entry.title, body: item.entry.body,
-                                 tags: item.tags ?? atTags(item.entry.title + " " + item.entry.body)))
+            entries.append(entry(id: id, created: created, title: item.title, body: item.body, tags: atTags(item.title + " " + item.body)))
         }
         guard issues.isEmpty else { throw InputError(issues) }
         var imported = ImportedExport(journal: Journal(folder: folder, journals: [("journal", "Journal")], entries: entries),

@@ -76,6 +76,8 @@ enum LogseqText {
         dropped.macros = count(result, #"\{\{[^}\n]*\}\}"#)
         result = ReaderText.replacing(result, pattern: #"\{\{[^}\n]*\}\}"#, with: "")
         result = ReaderText.wikilinks(result)
+        // What was taken out of a line leaves one space, not two.
+        result = ReaderText.replacing(result, pattern: #"(\S)[ ]{2,}(?=\S)"#, with: "$1 ")
         return (result, dropped)
     }
 

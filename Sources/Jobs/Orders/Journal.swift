@@ -27,9 +27,10 @@ struct Journal {
 
         var readerText: String { readerParts.joined(separator: "\n") }
 
-        /// Nothing to print: no title, no word, no photo.
+        /// Nothing to print: no photo, and no title or text but whitespace (an entry of emoji
+        /// alone is still an entry).
         var isEmpty: Bool {
-            photos.isEmpty && ReaderText.wordCount(readerText) == 0
+            photos.isEmpty && !readerText.contains { !$0.isWhitespace }
         }
     }
 

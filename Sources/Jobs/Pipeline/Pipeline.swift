@@ -71,6 +71,7 @@ public struct Pipeline: Sendable {
         if deliver, let verified = reusable(orderSHA256: orderSHA256, folder: folder, report: &report) {
             clock.lap("recheck", into: &report)
             report.entries = verified.report.entries
+            report.accounting = verified.report.accounting
             report.outputs = verified.report.outputs
             report.preflight += verified.report.preflight
             report.stages = ["resolve", "render", "verify"].map { .init(stage: $0, status: .reused, attempt: verified.attempt) }
@@ -92,7 +93,7 @@ public struct Pipeline: Sendable {
             let printedIDs = Set(resolved.book.entries.map(\.id))
             accounting.add(missingPhotos: imported.notices.filter { $0.code == "import-photo-missing" && printedIDs.contains($0.entry ?? "") }.count,
                            attachments: imported.attachments,
-                           omissions: imported.notices.filter { $0.code != "import-unknown-time-zone" && $0.code != "import-no-time-zone" }
+                           omissions: imported.notices.filter { Accounting.omissionCodes.contains($0.code) }
                                .map { .init(entry: $0.entry, code: $0.code, message: $0.message) })
             accounting.add(skipped: imported.skipped)
         }
@@ -196,6 +197,9 @@ public struct Pipeline: Sendable {
         let outran = printedEnd > renderEnd ? printedEnd - max(renderEnd, printedStart) : .zero
         report.timingsMS["verify"] = StageClock.milliseconds(outran + (verifyEnd - verifyStart))
         report.timingsMS["verify_checks"] = StageClock.milliseconds((printedEnd - printedStart) + (verifyEnd - verifyStart))
+        // The completeness check's own time, wherever it ran (it overlaps the EPUB's writing).
+        report.timingsMS["verify_completeness"] = StageClock.milliseconds(verifier.completenessClock.elapsed)
+        report.timingsMS["verify_page_text"] = StageClock.milliseconds(verifier.pageTextClock.elapsed)
         clock.skip()
         report.timingsMS["upload"] = 0
         // A file that failed verification never reaches a printer.

@@ -7,6 +7,9 @@ struct VerifyStage {
     var product: Product
     /// The files are checked side by side on up to this many threads.
     var threads = 1
+    /// Adds up the completeness check's time over the outputs, and the PDFs' text extraction.
+    var completenessClock = CheckClock()
+    var pageTextClock = CheckClock()
 
     func run(_ outputs: [(kind: Order.Output, file: URL, pages: Int?)], interiorPages: Int,
              forbidden: [String], expected: ExpectedText? = nil) -> [JobReport.Finding] {
@@ -20,6 +23,8 @@ struct VerifyStage {
                                                             outputComponents: components, pages: output.pages, archived: archived)
                 expectations.apply(product)
                 expectations.expectedText = expected
+                expectations.completenessClock = completenessClock
+                expectations.pageTextClock = pageTextClock
                 results = PDFVerifier(expectations: expectations, thorough: false, threads: threads).verify(output.file)
             case .cover:
                 var expectations = VerificationExpectations(sheet: product.coverSheet(pages: interiorPages), outputComponents: components,
@@ -29,6 +34,7 @@ struct VerifyStage {
             case .epub:
                 var expectations = VerificationExpectations(archived: archived)
                 expectations.expectedText = expected
+                expectations.completenessClock = completenessClock
                 results = EPUBVerifier(expectations: expectations).verify(output.file)
             }
             return results.filter { $0.severity != .info }.map { finding in

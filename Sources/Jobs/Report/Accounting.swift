@@ -37,12 +37,16 @@ public struct Accounting: Codable, Sendable, Equatable {
 
     public init() {}
 
+    /// The importers' findings that say something of the export was not printed.
+    static let omissionCodes: Set<String> = ["import-photo-missing", "import-attachment-not-printed", "import-embed-not-printed",
+                                             "import-logseq-not-printed", "import-notes-skipped", "import-too-many-files"]
+
     init(printed: [Journal.Entry], archived: [Journal.Entry], empty: [Journal.Entry], outOfScope: [Journal.Entry]) {
         self.printed = Self.tally(printed)
         self.archived = Self.tally(archived)
         self.outOfScope = Self.tally(outOfScope)
         notPrinted = Self.tally(empty)
-        omissions = empty.map { Omission(entry: $0.id, code: "entry-empty", message: "the entry has no title, no word and no photo") }
+        omissions = empty.map { Omission(entry: $0.id, code: "entry-empty", message: "the entry has no title, no text and no photo") }
         source = self.printed + self.archived + self.outOfScope + notPrinted
     }
 

@@ -10,8 +10,6 @@ public struct ResolvedBook: Sendable {
     /// The ids of those archived entries, for the verifier that proves they are absent.
     public var archivedIDs: [String]
     public var archivedTexts: [String]
-    /// Entries in scope with nothing to print (no title, no word, no photo).
-    public var emptyIDs: [String] = []
     /// Every printed entry's words as the export's reader sees them, in reading order.
     public var expectedText = ExpectedText([])
     /// Where each of the export's entries, words and photos went.
@@ -86,7 +84,6 @@ enum Resolver {
                         runningTitle: runningTitle, chapters: chapters, contentDate: newest)
         var resolved = ResolvedBook(book: book, archivedExcluded: archived.count, archivedIDs: archived.map(\.id),
                                     archivedTexts: archived.map(\.text))
-        resolved.emptyIDs = empty.map(\.id)
         resolved.expectedText = ExpectedText(kept.map { ExpectedText.Entry(id: $0.id, parts: $0.readerParts) })
         let inScopeIDs = Set(inScope.map(\.id))
         resolved.accounting = Accounting(printed: kept, archived: archived, empty: empty,

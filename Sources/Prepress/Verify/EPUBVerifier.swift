@@ -39,7 +39,9 @@ public struct EPUBVerifier: Sendable {
         }
         findings += package(contents)
         findings += forbidden(contents)
-        if let expected = expectations.expectedText { findings += completeness(expected, contents) }
+        if let expected = expectations.expectedText {
+            findings += (expectations.completenessClock ?? CheckClock()).time { completeness(expected, contents) }
+        }
         return findings
     }
 

@@ -53,6 +53,11 @@ public struct VerificationExpectations: Sendable {
     public var inkLimitIsError = false
     /// Every included entry's words, which must all be in the output's text (`text-missing`).
     public var expectedText: ExpectedText?
+    /// Told how long the completeness check took (the pages' text extraction included when
+    /// no archived phrase needs it too).
+    public var completenessClock: CheckClock?
+    /// Told how long reading the PDF's page text took, whichever check needed it.
+    public var pageTextClock: CheckClock?
 
     /// What a product asks of its files beyond boxes and pages: PDF/X and the ink limit.
     public mutating func apply(_ product: Product) {

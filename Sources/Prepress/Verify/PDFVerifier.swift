@@ -47,10 +47,15 @@ public struct PDFVerifier: Sendable {
         let reportedImages = Set(findings.filter { $0.code == "image-colour-space" }.compactMap(\.object))
         let sites = ColourSites(document)
         findings += DeviceColourCheck(document: document, sites: sites, outputComponents: components, reportedImages: reportedImages).check()
-        let pageTexts = expectations.archived.isEmpty && expectations.expectedText == nil ? [] : Self.pageTexts(document)
+        // The pages' text is the archived check's when it has phrases to look for, and what
+        // the completeness check adds when it has none.
+        let clock = expectations.completenessClock ?? CheckClock(), textClock = expectations.pageTextClock ?? CheckClock()
+        let pageTexts = expectations.archived.isEmpty && expectations.expectedText == nil ? []
+            : expectations.archived.isEmpty ? clock.time { textClock.time { Self.pageTexts(document) } }
+            : textClock.time { Self.pageTexts(document) }
         findings += forbiddenText(document, pageTexts: pageTexts)
         if let expected = expectations.expectedText {
-            findings += Self.completeness(expected, pageTexts: pageTexts)
+            findings += clock.time { Self.completeness(expected, pageTexts: pageTexts) }
         }
         if let standard = expectations.pdfx {
             findings += PDFXCheck(document: document, standard: standard, header: data.prefix(16)).check()

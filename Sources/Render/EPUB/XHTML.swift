@@ -68,7 +68,7 @@ enum XHTML {
             clean = false
             return "_"
         }.joined()
-        guard !clean || id.isEmpty else { return "entry-" + allowed }
+        if clean { return "entry-" + allowed }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in id.utf8 {
             hash ^= UInt64(byte)

@@ -15,6 +15,13 @@ struct BenchTargets {
             add("year CPU ÷ F", year.cpu / floor, "×", atMost: 1.3)
             add("year wall ÷ F", year.wall / floor, "×", atMost: 0.75)
         }
+        if let completeness = year.stage("verify_completeness"), year.wall > 0 {
+            add("completeness check share of year wall", 100 * completeness / year.wall, " %", atMost: 5, digits: 1)
+            // Were there no archived entries, the pages' text would be read for it alone.
+            if let pageText = year.stage("verify_page_text") {
+                add("the same with the page text it shares", 100 * (completeness + pageText) / year.wall, " %", atMost: 5, digits: 1)
+            }
+        }
         if let verify = year.stage("verify"), year.wall > 0 {
             add("verification share of year wall", 100 * verify / year.wall, " %", atMost: 10, digits: 0)
         }

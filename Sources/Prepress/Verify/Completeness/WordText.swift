@@ -21,7 +21,8 @@ struct WordText {
 
     /// Adds `text`; its first character starts a new token.
     mutating func append(_ text: String) {
-        let composed = text.utf8.allSatisfy { $0 < 0x80 } ? text : text.precomposedStringWithCanonicalMapping
+        // Composing is costly and changes nothing without combining marks: most pages have none.
+        let composed = Self.needsComposition(text) ? text.precomposedStringWithCanonicalMapping : text
         var inToken = false
         var rightToLeft: [UInt32] = []
         for scalar in composed.unicodeScalars {
@@ -53,6 +54,18 @@ struct WordText {
             }
         }
         characters += rightToLeft.sorted()
+    }
+
+    /// Whether NFC could change `text`: it holds a combining mark or a Hangul jamo.
+    private static func needsComposition(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars where scalar.value >= 0x300 {
+            if (0x1100...0x11FF).contains(scalar.value) { return true }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: return true
+            default: continue
+            }
+        }
+        return false
     }
 
     private func isKept(_ scalar: Unicode.Scalar) -> Bool {
