@@ -87,6 +87,7 @@ enum ProductLoader {
         let review = reader.choice("review", required: false, from: ReviewPolicy.names).flatMap(ReviewPolicy.init) ?? .never
         let pdfx = reader.choice("pdfx", required: false, from: PDFXStandard.allCases.map(\.rawValue)).flatMap(PDFXStandard.init)
         let maximumInk = reader.number("max_ink_percent", required: false, in: 100...400)
+        let coverMaximumInk = reader.number("cover_max_ink_percent", required: false, in: 100...400)
         let inkSeverity = reader.choice("ink_limit_severity", required: false, from: ["error", "warning"])
         reader.rejectUnknownKeys()
         if let binding, binding == Product.Binding.saddleStitch.rawValue, let rules, rules.multiple % 4 != 0 {
@@ -130,7 +131,12 @@ enum ProductLoader {
                                              message: "an ink limit needs a CMYK output_profile, not \(profile)")])
             }
             product.maximumInkPercent = maximumInk
+            product.coverMaximumInkPercent = coverMaximumInk
             product.inkLimitIsError = inkSeverity == "error"
+        } else if outputColour.isCMYK {
+            // Every press has a limit; a CMYK product that names none would send any photo's ink.
+            throw InputError([InputIssue(code: "missing-key", file: shown, path: "max_ink_percent",
+                                         message: "a CMYK product must give its press's total ink limit, e.g. \"max_ink_percent\": 300 (\(profile))")])
         }
         return (product, review)
     }

@@ -22,8 +22,9 @@ enum ReaderText {
         var lines: [Substring] = []
         var inDrawer = false
         var inFence = false
-        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+        for original in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = original
+            let trimmed = String(line.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
                 // A fence's info string (the language) is not printed; the code is.
                 inFence.toggle()
@@ -34,6 +35,7 @@ enum ReaderText {
                 continue
             }
             if isLinkDefinition(trimmed) { continue }
+            line = withoutListNumber(line)
             if dialect == .logseq {
                 if inDrawer {
                     if trimmed == ":END:" { inDrawer = false }
@@ -65,13 +67,27 @@ enum ReaderText {
             text = remove(text, from: "{{", to: "}}")
             text = wikilinks(text)
         }
-        // An ordered list's numbers are the book's own (`1.` `1.` `1.` is printed 1, 2, 3).
-        text = replacing(text, pattern: #"(?m)^([ \t>]*)\d{1,9}[.)]([ \t]|$)"#, with: "$1 ")
         // Images are photos (their alt text is a caption, set apart), links keep their words.
-        text = replacing(text, pattern: #"!\[[^\]\n]*\]\([^)\n]*\)"#, with: " ")
-        text = replacing(text, pattern: #"\]\([^)\n]*\)"#, with: "] ")
+        if text.contains("](") {
+            text = replacing(text, pattern: #"!\[[^\]\n]*\]\([^)\n]*\)"#, with: " ")
+            text = replacing(text, pattern: #"\]\([^)\n]*\)"#, with: "] ")
+        }
         text = dialect == .dayOne ? DayOneText.lineBreaks(text) : htmlTags(text)
         return text
+    }
+
+    /// A line without its ordered-list number: the book numbers its lists itself (`1.` `1.`
+    /// `1.` is printed 1, 2, 3), so the source's numbers are not words to find.
+    private static func withoutListNumber(_ line: Substring) -> Substring {
+        let lead = line.prefix { $0 == " " || $0 == "\t" || $0 == ">" }
+        let rest = line.dropFirst(lead.count)
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard (1...9).contains(digits.count) else { return line }
+        let after = rest.dropFirst(digits.count)
+        guard let mark = after.first, mark == "." || mark == ")" else { return line }
+        let tail = after.dropFirst()
+        guard tail.isEmpty || tail.first == " " || tail.first == "\t" else { return line }
+        return lead + tail
     }
 
     /// `[label]: destination` on a line of its own: a reference link's target, never printed.
@@ -133,8 +149,26 @@ enum ReaderText {
                                                    withTemplate: template)
     }
 
-    /// How many words a reader would count in `text`.
+    /// How many words a reader would count in `text`: runs between spaces that hold a letter or
+    /// a digit. By scalar, not Character: a year's diary is counted several times a job.
     static func wordCount(_ text: String) -> Int {
-        text.split(whereSeparator: { $0.isWhitespace }).filter { $0.contains { $0.isLetter || $0.isNumber } }.count
+        var count = 0
+        var counted = false
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                switch scalar.value {
+                case 0x20, 0x09...0x0D: counted = false
+                case 0x30...0x39, 0x41...0x5A, 0x61...0x7A:
+                    if !counted { count += 1; counted = true }
+                default: break
+                }
+            } else if scalar.properties.isWhitespace {
+                counted = false
+            } else if !counted, scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                count += 1
+                counted = true
+            }
+        }
+        return count
     }
 }

@@ -25,12 +25,10 @@ struct Journal {
             [title ?? "", ReaderText.text(source ?? text, dialect: dialect)]
         }
 
-        var readerText: String { readerParts.joined(separator: "\n") }
-
-        /// Nothing to print: no photo, and no title or text but whitespace (an entry of emoji
-        /// alone is still an entry).
-        var isEmpty: Bool {
-            photos.isEmpty && !readerText.contains { !$0.isWhitespace }
+        /// Nothing to print, given its `readerParts`: no photo, and no title or text but
+        /// whitespace (an entry of emoji alone is still an entry).
+        func isEmpty(reading parts: [String]) -> Bool {
+            photos.isEmpty && !parts.contains { $0.contains { !$0.isWhitespace } }
         }
     }
 

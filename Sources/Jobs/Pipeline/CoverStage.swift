@@ -13,7 +13,7 @@ struct CoverStage {
     }
 
     func run(_ content: CoverContent, pages: Int, contentDate: Date, photos: PhotoPool, into folder: URL) throws(JobError) -> Result {
-        let (file, spread) = try PrintFinishing.produce("cover.pdf", in: folder, product: product,
+        let (file, spread) = try PrintFinishing.produce("cover.pdf", in: folder, product: product, inkLimitPercent: product.coverInkLimitPercent,
                                                        date: contentDate, title: content.title, sheet: \.sheet) { drawn throws(RenderError) in
             try CoverRenderer(product: product).renderSpread(content, pages: pages, photos: photos, to: drawn)
         }
@@ -25,7 +25,7 @@ struct CoverStage {
 enum PrintFinishing {
     /// Draws a PDF under a temporary name, finishes it for print and renames it into place, so
     /// no half-made file is ever seen under its real name.
-    static func produce<T>(_ name: String, in folder: URL, product: Product, date: Date, title: String,
+    static func produce<T>(_ name: String, in folder: URL, product: Product, inkLimitPercent: Double?, date: Date, title: String,
                            sheet: (T) -> SheetGeometry,
                            draw: (URL) throws(RenderError) -> T) throws(JobError) -> (file: URL, drawn: T) {
         let file = folder.appendingPathComponent(name)
@@ -41,7 +41,7 @@ enum PrintFinishing {
         } catch {
             throw .failed(code: error.code, message: "\(name): \(error.message)")
         }
-        try finish(drawn, to: finished, sheet: sheet(result), product: product, date: date, title: title)
+        try finish(drawn, to: finished, sheet: sheet(result), product: product, inkLimitPercent: inkLimitPercent, date: date, title: title)
         do {
             try AtomicFile.moveIntoPlace(finished, file)
         } catch {
@@ -50,14 +50,14 @@ enum PrintFinishing {
         return (file, result)
     }
 
-    static func finish(_ drawn: URL, to finished: URL, sheet: SheetGeometry, product: Product,
+    static func finish(_ drawn: URL, to finished: URL, sheet: SheetGeometry, product: Product, inkLimitPercent: Double?,
                        date: Date, title: String) throws(JobError) {
         do {
             let profile = product.outputColour
             var colours: DeviceColourMap?
             if profile.isCMYK {
                 colours = DeviceColourMap(cmykProfile: profile.data, intent: product.renderingIntent,
-                                          blackPointCompensation: product.blackPointCompensation)
+                                          blackPointCompensation: product.blackPointCompensation, inkLimitPercent: inkLimitPercent)
                 guard colours != nil else {
                     throw JobError.failed(code: "finish-failed", message: "\(profile.name): Little CMS cannot convert to this profile")
                 }

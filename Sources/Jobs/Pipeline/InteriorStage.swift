@@ -27,7 +27,7 @@ struct InteriorStage {
         let keep: ((Int, Data) -> Void)? = thumbnails ? { page, jpeg in
             try? AtomicFile.write(jpeg, to: pictures.appendingPathComponent(PageThumbnail.name(page)))
         } : nil
-        let (file, rendered) = try PrintFinishing.produce("interior.pdf", in: folder, product: product,
+        let (file, rendered) = try PrintFinishing.produce("interior.pdf", in: folder, product: product, inkLimitPercent: product.maximumInkPercent,
                                                          date: book.contentDate, title: book.title, sheet: { _ in product.interiorSheet }) { drawn throws(RenderError) in
             try InteriorRenderer(product: product).render(book, cover: cover, photos: photos, to: drawn, thumbnails: keep)
         }

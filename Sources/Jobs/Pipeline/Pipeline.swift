@@ -178,6 +178,13 @@ public struct Pipeline: Sendable {
             report.timingsMS["epub"] = StageClock.milliseconds(elapsed)
         }
         report.timingsMS["photos"] = StageClock.milliseconds(photos.busyTime)
+        report.preflight += photos.untagged.all.map { file in
+            let folder = input.journal.folder.standardizedFileURL.path + "/"
+            let name = file.standardizedFileURL.path.hasPrefix(folder) ? String(file.standardizedFileURL.path.dropFirst(folder.count)) : file.lastPathComponent
+            return .init(severity: .info, code: "photo-cmyk-assumed",
+                         message: "\(name): a CMYK photo without a colour profile is taken as already in \(input.product.outputColour.name), "
+                             + "the output intent (as PDF/X reads DeviceCMYK), and held to the ink limit", entry: nil, page: nil)
+        }
         photos.close()
         clock.lap("render", into: &report, until: renderEnd)
         onStage("verify")

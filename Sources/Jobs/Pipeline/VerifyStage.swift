@@ -30,6 +30,7 @@ struct VerifyStage {
                 var expectations = VerificationExpectations(sheet: product.coverSheet(pages: interiorPages), outputComponents: components,
                                                             pages: 1, archived: archived)
                 expectations.apply(product)
+                expectations.maximumInkPercent = product.coverInkLimitPercent
                 results = PDFVerifier(expectations: expectations, thorough: false).verify(output.file)
             case .epub:
                 var expectations = VerificationExpectations(archived: archived)

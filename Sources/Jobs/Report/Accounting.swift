@@ -41,11 +41,16 @@ public struct Accounting: Codable, Sendable, Equatable {
     static let omissionCodes: Set<String> = ["import-photo-missing", "import-attachment-not-printed", "import-embed-not-printed",
                                              "import-logseq-not-printed", "import-notes-skipped", "import-too-many-files"]
 
-    init(printed: [Journal.Entry], archived: [Journal.Entry], empty: [Journal.Entry], outOfScope: [Journal.Entry]) {
-        self.printed = Self.tally(printed)
-        self.archived = Self.tally(archived)
-        self.outOfScope = Self.tally(outOfScope)
-        notPrinted = Self.tally(empty)
+    /// `words`: an entry's words as its reader sees them.
+    init(printed: [Journal.Entry], archived: [Journal.Entry], empty: [Journal.Entry], outOfScope: [Journal.Entry],
+         words: (Journal.Entry) -> Int) {
+        func tally(_ entries: [Journal.Entry]) -> Tally {
+            entries.reduce(Tally()) { $0 + Tally(entries: 1, words: words($1), photos: $1.photos.count) }
+        }
+        self.printed = tally(printed)
+        self.archived = tally(archived)
+        self.outOfScope = tally(outOfScope)
+        notPrinted = tally(empty)
         omissions = empty.map { Omission(entry: $0.id, code: "entry-empty", message: "the entry has no title, no text and no photo") }
         source = self.printed + self.archived + self.outOfScope + notPrinted
     }
@@ -70,11 +75,5 @@ public struct Accounting: Codable, Sendable, Equatable {
     /// Whether every part is accounted for.
     public var addsUp: Bool {
         printed + archived + outOfScope + notPrinted == source
-    }
-
-    private static func tally(_ entries: [Journal.Entry]) -> Tally {
-        entries.reduce(Tally()) { total, entry in
-            total + Tally(entries: 1, words: ReaderText.wordCount(entry.readerText), photos: entry.photos.count)
-        }
     }
 }

@@ -48,9 +48,12 @@ enum Resolver {
             }
         }
         let archived = inScope.filter(\.archived)
-        let empty = inScope.filter { !$0.archived && $0.isEmpty }
+        // Each entry's words as its reader sees them, read once (ids are unique by now).
+        var reading: [String: [String]] = [:]
+        for entry in journal.entries { reading[entry.id] = entry.readerParts }
+        let empty = inScope.filter { !$0.archived && $0.isEmpty(reading: reading[$0.id] ?? []) }
         // Chronological by instant; ties broken by id so the order never depends on file order.
-        let kept = inScope.filter { !$0.archived && !$0.isEmpty }.sorted { a, b in
+        let kept = inScope.filter { !$0.archived && !$0.isEmpty(reading: reading[$0.id] ?? []) }.sorted { a, b in
             let (ta, tb) = (a.created.epochSeconds, b.created.epochSeconds)
             if ta != tb { return ta < tb }
             if a.created.nanosecond != b.created.nanosecond { return a.created.nanosecond < b.created.nanosecond }
@@ -84,10 +87,12 @@ enum Resolver {
                         runningTitle: runningTitle, chapters: chapters, contentDate: newest)
         var resolved = ResolvedBook(book: book, archivedExcluded: archived.count, archivedIDs: archived.map(\.id),
                                     archivedTexts: archived.map(\.text))
-        resolved.expectedText = ExpectedText(kept.map { ExpectedText.Entry(id: $0.id, parts: $0.readerParts) })
+        resolved.expectedText = ExpectedText(kept.map { ExpectedText.Entry(id: $0.id, parts: reading[$0.id] ?? []) })
         let inScopeIDs = Set(inScope.map(\.id))
         resolved.accounting = Accounting(printed: kept, archived: archived, empty: empty,
-                                         outOfScope: journal.entries.filter { !inScopeIDs.contains($0.id) })
+                                         outOfScope: journal.entries.filter { !inScopeIDs.contains($0.id) }) { entry in
+            (reading[entry.id] ?? []).reduce(0) { $0 + ReaderText.wordCount($1) }
+        }
         return resolved
     }
 }

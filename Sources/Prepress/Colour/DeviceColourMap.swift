@@ -11,9 +11,12 @@ public final class DeviceColourMap {
     /// L* of black ink alone at k = 0…255, from the print profile (falling as k rises).
     private let blackLightness: [Double]
     private let blackPointCompensation: Bool
+    /// The press's total ink limit as a sum of components (2.4 for 240 %), if it has one.
+    private let inkLimit: Double?
     private var cache: [[UInt16]: [Double]] = [:]
 
-    public init?(cmykProfile: Data, intent: ColourConverter.Intent, blackPointCompensation: Bool) {
+    public init?(cmykProfile: Data, intent: ColourConverter.Intent, blackPointCompensation: Bool, inkLimitPercent: Double? = nil) {
+        inkLimit = inkLimitPercent.map { $0 / 100 }
         guard let cmyk = ICCProfile.open(cmykProfile) else { return nil }
         defer { cmsCloseProfile(cmyk) }
         guard cmsGetColorSpace(cmyk) == cmsSigCmykData, let sRGB = cmsCreate_sRGBProfile() else { return nil }
@@ -61,10 +64,20 @@ public final class DeviceColourMap {
         } else {
             var ink: [UInt16] = [0, 0, 0, 0]
             cmsDoTransform(toCMYK, &rgb, &ink, 1)
-            result = ink.map { Double($0) / 65535 }
+            result = Self.limited(ink.map { Double($0) / 65535 }, to: inkLimit)
         }
         cache[key] = result
         return result
+    }
+
+    /// Over the limit, cyan, magenta and yellow are taken down in proportion and black kept, as
+    /// the photo limiter does: a profile built for a heavier press cannot over-ink this one.
+    static func limited(_ ink: [Double], to limit: Double?) -> [Double] {
+        guard let limit, ink.count == 4, ink.reduce(0, +) > limit else { return ink }
+        let colour = ink[0] + ink[1] + ink[2]
+        guard colour > 0 else { return ink }
+        let scale = max(0, limit - ink[3]) / colour
+        return [ink[0] * scale, ink[1] * scale, ink[2] * scale, ink[3]]
     }
 
     /// The black ink that prints a grey as light as it looks on screen; with black-point

@@ -54,8 +54,20 @@ public struct Product: Sendable, Equatable {
     /// `max_ink_percent`: the press's total area coverage; photos are held below it and the
     /// verifier reports any colour above it (`ink-limit-exceeded`).
     public var maximumInkPercent: Double?
+    /// `cover_max_ink_percent`: the cover's limit where the service allows the cover more
+    /// (or less) than the interior; nil: the same as the interior's.
+    public var coverMaximumInkPercent: Double?
     /// `ink_limit_severity`: whether exceeding it fails the job (`error`) or warns.
     public var inkLimitIsError = false
+
+    /// The cover's limit.
+    public var coverInkLimitPercent: Double? { coverMaximumInkPercent ?? maximumInkPercent }
+
+    /// What photos are held to: one prepared photo serves the interior and a photo cover, so
+    /// the stricter of the two.
+    public var photoInkLimitPercent: Double? {
+        [maximumInkPercent, coverMaximumInkPercent].compactMap { $0 }.min()
+    }
     /// Where the printer puts its barcode on the back cover, which the cover art leaves plain.
     public var barcodeZone: BarcodeZone?
 

@@ -3,8 +3,10 @@ import Foundation
 
 /// Total ink (C + M + Y + K, in percent) against the press's limit, wherever a CMYK file sets
 /// colour: the content's `k`/`K` and four-operand `sc`/`scn`, CMYK shadings' end colours and
-/// every CMYK image's pixels (decoded with libjpeg). One finding per page — or per object where
-/// no page is known — with the highest coverage found (`ink-limit-exceeded`).
+/// every CMYK image's pixels (decoded with libjpeg), judged as a preflight does over an area
+/// (`InkCoverage`: the highest average over any square millimetre, the window taken as if the
+/// photo spanned its page's width). One finding per page — or per object where no page is
+/// known — with the highest coverage found (`ink-limit-exceeded`).
 struct InkCoverageCheck {
     let document: QPDFDocument
     let sites: ColourSites
@@ -26,7 +28,10 @@ struct InkCoverageCheck {
         }
         let pages = imagePages()
         for (image, number) in sites.images where document.key(image, "/ColorSpace").flatMap(document.name) == "/DeviceCMYK" {
-            if let highest = imageInk(image) { note(highest, "a photo", page: pages[number], object: number) }
+            let page = pages[number]
+            if let highest = imageInk(image, placedWidthMM: pageWidthMM(page ?? 1)) {
+                note(highest, "a photo (object \(number)), over any square millimetre,", page: page, object: number)
+            }
         }
         return worst.sorted { ($0.key ?? .max) < ($1.key ?? .max) }.map { page, found in
             Finding(severity, "ink-limit-exceeded",
@@ -72,24 +77,18 @@ struct InkCoverageCheck {
         }
     }
 
-    private func imageInk(_ image: qpdf_oh) -> Double? {
+    /// The page's MediaBox width in millimetres (A5's when it has none).
+    private func pageWidthMM(_ page: Int) -> Double {
+        guard page >= 1, page <= document.pageCount,
+              let box = document.inheritedKey(document.page(page - 1), "/MediaBox").map(document.numbers), box.count == 4 else { return 148 }
+        return (box[2] - box[0]) / 72 * 25.4
+    }
+
+    private func imageInk(_ image: qpdf_oh, placedWidthMM: Double) -> Double? {
         guard document.key(image, "/Filter").flatMap(document.name) == "/DCTDecode", let raw = document.streamData(image, raw: true) else {
             return nil
         }
-        let data = Data(raw)
-        guard let header = try? PhotoHeader.read(data, maximumPixels: 200_000_000),
-              let decoded = try? JPEGDecoder.decode(data, header: header, targetLongEdge: max(header.storedWidth, header.storedHeight)),
-              case .cmyk(let inverted) = decoded.layout else { return nil }
-        var highest = 0
-        decoded.pixels.withUnsafeBufferPointer { pixels in
-            var index = 0
-            while index + 3 < pixels.count {
-                let sum = Int(pixels[index]) + Int(pixels[index + 1]) + Int(pixels[index + 2]) + Int(pixels[index + 3])
-                highest = max(highest, inverted ? 1020 - sum : sum)
-                index += 4
-            }
-        }
-        return Double(highest) / 255 * 100
+        return InkCoverage.highestPercent(ofJPEG: Data(raw), placedWidthMM: placedWidthMM)
     }
 
     /// The first page each image is drawn on, through form XObjects.

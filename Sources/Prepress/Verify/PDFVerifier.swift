@@ -27,10 +27,19 @@ public struct PDFVerifier: Sendable {
         guard let data = try? Data(contentsOf: file, options: .alwaysMapped) else {
             return [Finding(.error, "unreadable", "cannot read \(file.path)")]
         }
-        let streams = StreamCheck(file: file, inBackground: threads > 1)
+        let streams = BackgroundCheck(file: file, inBackground: threads > 1) { StreamIntegrity(document: $0).check() }
+        // The ink check decodes every CMYK photo: beside the rest too, on a third thread.
+        let expectations = self.expectations
+        let ink = expectations.maximumInkPercent.map { limit in
+            BackgroundCheck(file: file, inBackground: threads > 1) { document in
+                InkCoverageCheck(document: document, sites: ColourSites(document), limitPercent: limit,
+                                 severity: expectations.inkLimitIsError ? .error : .warning).check()
+            }
+        }
         var findings = PDFByteStructure(bytes: data).check()
         guard let document = QPDFDocument(file: file), !document.unreadable else {
             streams.wait()
+            ink?.wait()
             return findings + [Finding(.error, "pdf-structure", "qpdf cannot read the file")]
         }
         if thorough {
@@ -60,10 +69,7 @@ public struct PDFVerifier: Sendable {
         if let standard = expectations.pdfx {
             findings += PDFXCheck(document: document, standard: standard, header: data.prefix(16)).check()
         }
-        if let limit = expectations.maximumInkPercent {
-            findings += InkCoverageCheck(document: document, sites: sites, limitPercent: limit,
-                                         severity: expectations.inkLimitIsError ? .error : .warning).check()
-        }
+        if let ink { findings += ink.findings(else: document) }
         let reported = Set(findings.filter { $0.code == "stream-damaged" }.compactMap(\.object))
         findings += streams.findings(else: document).filter { $0.object.map { !reported.contains($0) } ?? true }
         if !thorough {

@@ -44,6 +44,8 @@ public final class PhotoPool: @unchecked Sendable {
     /// (the EPUB's thread may ask while the cover is drawn): `localLock` guards it.
     private let local: PhotoPreparer
     private let localLock = NSLock()
+    /// The CMYK photos prepared for print that carry no profile.
+    public let untagged = UntaggedPhotos()
 
     /// `threads` counts the caller: 1 prepares every photo on the thread that asks for it,
     /// N adds N − 1 workers that run ahead. `screens`: make the screen photo (EPUB, previews)
@@ -58,7 +60,7 @@ public final class PhotoPool: @unchecked Sendable {
         } catch {
             throw RenderError(file: self.scratch.path, message: "cannot create the photo folder: \(error)")
         }
-        local = PhotoPreparer(product: product)
+        local = PhotoPreparer(product: product, untagged: untagged)
         workers = max(0, threads - 1)
         for _ in 0..<workers {
             let thread = Thread { [self] in work() }
@@ -167,7 +169,7 @@ public final class PhotoPool: @unchecked Sendable {
     }
 
     private func work() {
-        let preparer = PhotoPreparer(product: product)
+        let preparer = PhotoPreparer(product: product, untagged: untagged)
         while true {
             condition.lock()
             while !closed, !hasPending() { condition.wait() }

@@ -21,9 +21,15 @@ final class PhotoPreparer {
     private let printsCMYK: Bool
     /// The most ink a print pixel may carry, 0–1020 (four channels of 255), when the product limits it.
     private let inkCeiling: Int?
+    /// The limit the delivered bytes are held to (the stricter of the interior's and the
+    /// cover's), and the widest a photo prints: the area the limit is judged over.
+    private let inkLimitPercent: Double?
+    private let placedWidthMM: Double
+    /// Told of every CMYK photo without a profile (taken as already in the press's colour).
+    private let untagged: UntaggedPhotos?
     let minimumPPI: Double
 
-    init(product: Product) {
+    init(product: Product, untagged: UntaggedPhotos? = nil) {
         printsCMYK = product.printsCMYK
         converter = ColourConverter(intent: product.renderingIntent, blackPointCompensation: product.blackPointCompensation,
                                     cmykProfile: product.printsCMYK ? product.outputColour.data : nil)
@@ -32,7 +38,10 @@ final class PhotoPreparer {
         sRGBProfile = try? ICCProfile.sRGB()
         minimumPPI = product.minimumImagePPI
         // A few percent under the limit: JPEG's own error moves single pixels by about that much.
-        inkCeiling = product.maximumInkPercent.map { Int(((($0 - Self.inkMargin) / 100) * 255).rounded(.down)) }
+        inkLimitPercent = product.photoInkLimitPercent
+        inkCeiling = inkLimitPercent.map { Int(((($0 - Self.inkMargin) / 100) * 255).rounded(.down)) }
+        placedWidthMM = product.trimWidthMM + 2 * product.bleedMM
+        self.untagged = untagged
     }
 
     /// Percent of total ink the photos keep below the product's limit.
@@ -55,6 +64,7 @@ final class PhotoPreparer {
         let data = try PhotoReader.load(file)
         let header = try PhotoHeader.read(data, maximumPixels: maximumPixels)
         let image = try PhotoReader.decode(data, header: header, targetLongEdge: cap)
+        if printsCMYK, print, case .cmyk = image.layout, image.iccProfile == nil { untagged?.note(file) }
         if !printsCMYK {
             let photo = try finish(image, data: data, header: header, cap: cap, cmyk: false)
             return (print ? photo : nil, screen ? photo : nil)
@@ -99,6 +109,37 @@ final class PhotoPreparer {
         }
     }
 
+    /// The CMYK photo's JPEG, its total ink held under the product's limit in the bytes that
+    /// ship: limited before encoding, then — unless it is far enough under — decoded again and
+    /// judged by the verifier's own rule (`InkCoverage`), tightened and encoded again while
+    /// the encoder's error still puts it over. At most `inkAttempts` encodings.
+    private func limitedJPEG(_ inverted: [UInt8], width: Int, height: Int) throws -> Data {
+        guard let inkCeiling, let limit = inkLimitPercent else {
+            return try JPEGEncoder.encode(pixels: inverted, width: width, height: height, components: 4, quality: quality)
+        }
+        let window = InkCoverage.window(pixelWidth: width, placedWidthMM: placedWidthMM)
+        var ceiling = inkCeiling
+        var jpeg = Data()
+        for attempt in 0..<Self.inkAttempts {
+            var pixels = inverted
+            Self.limitInk(&pixels, ceiling: ceiling)
+            jpeg = try JPEGEncoder.encode(pixels: pixels, width: width, height: height, components: 4, quality: quality)
+            // JPEG moves a square millimetre's average by well under the margin: no need to look.
+            if attempt == 0, pixels.withUnsafeBufferPointer({
+                InkCoverage.highestPercent($0, width: width, height: height, inverted: true, window: window)
+            }) <= limit - Self.inkMargin * 2 { return jpeg }
+            guard let after = InkCoverage.highestPercent(ofJPEG: jpeg, placedWidthMM: placedWidthMM), after > limit else { return jpeg }
+            // Down by the overshoot and a point more (a low-resolution photo's window is a
+            // single pixel, which JPEG moves most); the last try halves the room above black.
+            let overshoot = Int(((after - limit + 1) / 100 * 255).rounded(.up))
+            ceiling = attempt == Self.inkAttempts - 2 ? ceiling / 2 : ceiling - max(3, overshoot)
+        }
+        return jpeg
+    }
+
+    /// Encodings a photo may take to come under the limit.
+    static let inkAttempts = 5
+
     /// CMYK pixels ride through Cairo as ARGB32 (C, M, Y, K in memory order B, G, R, A): with
     /// the SOURCE operator pixman filters each channel on its own and never premultiplies.
     private func resample(_ base: UnsafeMutablePointer<UInt8>, image: RasterImage, orientation: Int,
@@ -135,8 +176,7 @@ final class PhotoPreparer {
                 for row in 0..<height {
                     for offset in 0..<(width * 4) { inverted[row * width * 4 + offset] = 255 - data[row * stride + offset] }
                 }
-                if let inkCeiling { Self.limitInk(&inverted, ceiling: inkCeiling) }
-                jpeg = try JPEGEncoder.encode(pixels: inverted, width: width, height: height, components: 4, quality: quality)
+                jpeg = try limitedJPEG(inverted, width: width, height: height)
             } else {
                 jpeg = try JPEGEncoder.encodeCairoRGB(data, width: width, height: height, stride: stride,
                                                       quality: quality, iccProfile: sRGBProfile)
