@@ -39,10 +39,15 @@ public struct DeliveryAttempt: Sendable, Equatable {
 public struct DeliveryResult: Sendable {
     public var delivered: Bool
     public var attempts: [DeliveryAttempt]
+    /// Not delivered because the destination said no on purpose (a permanent class in README's
+    /// table: a 4xx, a certificate, a redirect elsewhere), or cannot be asked as configured:
+    /// sending the same bytes again would be refused again.
+    public var refused: Bool
 
-    public init(delivered: Bool, attempts: [DeliveryAttempt]) {
+    public init(delivered: Bool, attempts: [DeliveryAttempt], refused: Bool = false) {
         self.delivered = delivered
         self.attempts = attempts
+        self.refused = refused
     }
 
     /// The request that delivered the file, when one did.

@@ -60,7 +60,7 @@ public struct FolioConfig: Sendable {
         }
         let folder = file.deletingLastPathComponent().standardizedFileURL
         func location(_ key: String) -> URL? {
-            reader.string(key).map { folder.appendingPathComponent($0).standardizedFileURL }
+            reader.string(key).map { Self.path($0, in: folder) }
         }
         let exportsRoot = location("exports_root")
         let inbox = location("inbox")
@@ -69,7 +69,7 @@ public struct FolioConfig: Sendable {
         var queue: QueueLocation?
         if let text = reader.string("queue") {
             if text.hasPrefix("sqlite:") {
-                queue = .sqlite(folder.appendingPathComponent(String(text.dropFirst(7))).standardizedFileURL)
+                queue = .sqlite(Self.path(String(text.dropFirst(7)), in: folder))
             } else if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
                 // The password never sits in config/: it comes from the environment or ~/.pgpass.
                 let components = URLComponents(string: text)
@@ -94,7 +94,7 @@ public struct FolioConfig: Sendable {
         let keep = reader.number("keep_finished_days", required: false, in: 0...3650)
         let memory = reader.integer("job_memory_mb", required: false, in: 0...1_000_000)
         let threads = reader.integer("threads", required: false, in: 0...256)
-        let consoleTokens = reader.string("console_tokens", required: false).map { folder.appendingPathComponent($0).standardizedFileURL }
+        let consoleTokens = reader.string("console_tokens", required: false).map { Self.path($0, in: folder) }
         let importMB = reader.integer("import_max_mb", required: false, in: 1...1_000_000)
         let importFiles = reader.integer("import_max_files", required: false, in: 1...10_000_000)
         reader.rejectUnknownKeys()
@@ -128,6 +128,12 @@ public struct FolioConfig: Sendable {
             return try PostgresQueue(url: url, password: ProcessInfo.processInfo.environment["FOLIO_PG_PASSWORD"], environment: environment,
                                      retryPolicy: RetryPolicy(maxAttempts: maxAttempts, baseDelay: retryBaseSeconds), outageBudget: outageBudget)
         }
+    }
+
+    /// A path of folio.json: absolute as written (`/var/lib/folio/jobs`), else relative to
+    /// the folder that holds folio.json.
+    static func path(_ text: String, in folder: URL) -> URL {
+        (text.hasPrefix("/") ? URL(fileURLWithPath: text) : folder.appendingPathComponent(text)).standardizedFileURL
     }
 
     public func productFile(_ id: String) -> URL {

@@ -13,7 +13,8 @@ struct DeliverStage {
     var environment: [String: String] = ProcessInfo.processInfo.environment
     var now: @Sendable () -> Date = Date.init
 
-    func run(_ outputs: [JobReport.Output], folder: URL) throws(JobError) -> (uploads: [JobReport.Upload], delivered: Bool) {
+    /// `refused`: a file was refused on purpose (a permanent failure): retrying cannot help.
+    func run(_ outputs: [JobReport.Output], folder: URL) throws(JobError) -> (uploads: [JobReport.Upload], delivered: Bool, refused: Bool) {
         let earlier: [LedgerEntry]
         do { earlier = try ledger.deliveries().filter { $0.destination == destination.id } } catch {
             throw .failed(code: "ledger-unreadable", message: "the delivery ledger could not be read, so nothing is sent: \(error)")
@@ -31,6 +32,7 @@ struct DeliverStage {
             }.joined(separator: "; ") + "; nothing is sent, because the printer already has another version")
         }
         var delivered = true
+        var refused = false
         var outcomes: [String: (status: String, note: String?)] = [:]
         for output in outputs {
             if let done = earlier.last(where: { $0.file == output.file && $0.sha256 == output.sha256 }) {
@@ -53,10 +55,11 @@ struct DeliverStage {
             }
             ledger.endTransfer()
             delivered = delivered && result.delivered
+            refused = refused || (!result.delivered && result.refused)
             outcomes[output.file] = (result.delivered ? "done" : "failed",
                                      replaced.map { "replaces the copy of the earlier order delivered at \(Self.timestamp($0.deliveredAt))" })
         }
-        return (try uploads(outputs, outcomes), delivered)
+        return (try uploads(outputs, outcomes), delivered, refused)
     }
 
     /// One file, by the destination's protocol, with each request recorded as it ends.
@@ -85,7 +88,7 @@ struct DeliverStage {
         case .failure(let problem):
             let attempt = DeliveryAttempt(httpStatus: nil, error: problem.description, bytesSent: 0, url: request.url)
             hooks.onAttempt(attempt)
-            return DeliveryResult(delivered: false, attempts: [attempt])
+            return DeliveryResult(delivered: false, attempts: [attempt], refused: true)
         }
     }
 

@@ -47,7 +47,9 @@ extension Pipeline {
         report.uploads = delivery.uploads
         clock.lap("upload", into: &report)
         if !delivery.delivered {
-            throw JobError.failed(code: "upload-failed", message: "not every file reached \(input.destination.id): "
+            // A refusal is final until an operator retries; a failure that may pass is retried.
+            throw JobError.failed(code: delivery.refused ? "delivery-refused" : "upload-failed",
+                                  message: "not every file reached \(input.destination.id)\(delivery.refused ? " (refused: not retried)" : ""): "
                                       + delivery.uploads.filter { $0.status == "failed" }
                                           .map { "\($0.file): \($0.attempts.last?.error ?? "failed")" }.joined(separator: "; "))
         }

@@ -86,13 +86,13 @@ public struct HTTPUploader: Sendable {
                 return DeliveryResult(delivered: true, attempts: attempts)
             }
             if let redirect {
-                guard record.error == nil else { return DeliveryResult(delivered: false, attempts: attempts) }
+                guard record.error == nil else { return DeliveryResult(delivered: false, attempts: attempts, refused: true) }
                 url = redirect
                 redirects += 1
                 continue
             }
             guard damaged || Self.retryable(status: outcome.status, curlCode: outcome.curlCode, failed: outcome.error != nil) else {
-                return DeliveryResult(delivered: false, attempts: attempts)
+                return DeliveryResult(delivered: false, attempts: attempts, refused: true)
             }
             var delay = min(settings.maxDelay, settings.baseDelay * pow(2, Double(attempts.count - 1))) * random()
             if let retryAfter = outcome.headers["retry-after"].flatMap({ Self.retryAfter($0, now: now()) }) {

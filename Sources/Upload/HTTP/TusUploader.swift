@@ -28,6 +28,7 @@ public struct TusUploader: Sendable {
         var offset: Int64 = 0
         // Right after creation the offset is 0; after a failure, the server is asked.
         var offsetKnown = false
+        var refused = false
         func send(_ url: String, _ method: String, _ headers: [String], body: Bool, from start: Int64 = 0) -> HTTPAttempt.Outcome {
             var all = ["Tus-Resumable: 1.0.0", "Idempotency-Key: \(idempotencyKey)"] + headers
             if let authorization = settings.authorization, HTTPUploader.sameOrigin(url, request.url) { all.append("Authorization: \(authorization)") }
@@ -52,7 +53,10 @@ public struct TusUploader: Sendable {
                 if !offsetKnown {
                     let head = send(upload, "HEAD", [], body: false)
                     guard head.status == 200 || head.status == 204, let known = head.headers["upload-offset"].flatMap(Int64.init) else {
-                        if !retry(head, attempts.count) { break }
+                        if !retry(head, attempts.count) {
+                            refused = true
+                            break
+                        }
                         continue
                     }
                     offset = known
@@ -71,13 +75,19 @@ public struct TusUploader: Sendable {
                 if outcome.status == 201, let created = outcome.headers["location"] {
                     location = HTTPUploader.resolve(created, against: request.url)
                     offsetKnown = true
-                    guard HTTPUploader.sameOrigin(location ?? "", request.url) else { break }
+                    guard HTTPUploader.sameOrigin(location ?? "", request.url) else {
+                        refused = true
+                        break
+                    }
                     continue
                 }
             }
-            if !retry(outcome, attempts.count) { break }
+            if !retry(outcome, attempts.count) {
+                refused = true
+                break
+            }
         }
-        return DeliveryResult(delivered: false, attempts: attempts)
+        return DeliveryResult(delivered: false, attempts: attempts, refused: refused)
     }
 
     /// Waits before the next try when the failure is transient; false when it is final.

@@ -15,6 +15,22 @@ import Testing
         #expect(local.url.hasPrefix("file:"))
     }
 
+    /// A config in /etc/folio points at /var/lib/folio: absolute paths are taken as written,
+    /// relative ones from the config's folder.
+    @Test func absolutePathsAreAbsolute() throws {
+        let workspace = try Workspace()
+        let state = workspace.root.appendingPathComponent("state").path
+        try Data("""
+            {"exports_root": "\(state)/exports", "inbox": "\(state)/inbox", "queue": "sqlite:\(state)/folio.db",
+             "jobs": "\(state)/jobs", "reports": "reports", "console_tokens": "\(state)/tokens", "workers": 1}
+            """.utf8).write(to: workspace.configFile)
+        let config = try workspace.config
+        #expect(config.exportsRoot.path == state + "/exports" && config.jobs.path == state + "/jobs")
+        #expect(config.queue == .sqlite(URL(fileURLWithPath: state + "/folio.db")))
+        #expect(config.consoleTokens?.path == state + "/tokens")
+        #expect(config.reports.path == workspace.root.appendingPathComponent("config/reports").path)
+    }
+
     /// `threads: 0` shares the cores among the runner's workers; a number is taken as it is.
     @Test func threadsNeverOversubscribeByDefault() throws {
         let cores = ProcessInfo.processInfo.activeProcessorCount

@@ -41,6 +41,23 @@ import Testing
         #expect(status.output.contains("delivered (12 requests sent in all)") && status.output.contains("book.epub"), "\(status.output)")
     }
 
+    /// A destination that answers 400 refuses on purpose: one request per file, the job ends
+    /// `failed` with `delivery-refused` in its first attempt, and the queue does not send the
+    /// same bytes again (until an operator retries it).
+    @Test func aPermanentRefusalIsNotRetriedByTheQueue() throws {
+        let server = try FaultServer()
+        let workspace = try Workspace.batch(#", "max_attempts": 3"#)
+        try workspace.printer(server.url("400/{order}/{file}"), attempts: 3)
+        let ids = try workspace.drop(1, prefix: "refused", extra: ["destination": "printer"], outputs: ["interior"])
+        let result = try workspace.run(workers: 1)
+        #expect(!result.output.contains("queued \(ids[0])"), "the refusal was retried: \(result.output)")
+        let report = try workspace.report(ids[0])
+        #expect(report.status == .failed && report.attempts == 1 && report.error?.code == "delivery-refused", "\(String(describing: report.error))")
+        #expect(try requests(server, to: "/400/\(ids[0])/interior.pdf") == 1)
+        let status = try workspace.folio(["status", ids[0]])
+        #expect(status.output.contains("failed"), "\(status.output)")
+    }
+
     /// The last file fails its whole first attempt; the queue's second attempt renders nothing,
     /// sends that file only, and its report keeps the first attempt's requests.
     @Test func aRetryAfterAFailedDeliveryResumesWithoutRendering() throws {
