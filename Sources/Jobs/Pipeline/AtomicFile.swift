@@ -9,10 +9,16 @@ enum AtomicFile {
         file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(getpid()).partial")
     }
 
+    /// A failed write leaves nothing behind (a full disk would otherwise keep the empty file).
     static func write(_ data: Data, to file: URL) throws {
         let temporary = temporary(for: file)
-        try data.write(to: temporary)
-        try moveIntoPlace(temporary, file)
+        do {
+            try data.write(to: temporary)
+            try moveIntoPlace(temporary, file)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
     }
 
     static func moveIntoPlace(_ temporary: URL, _ file: URL) throws {

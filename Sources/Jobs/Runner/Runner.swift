@@ -172,7 +172,7 @@ public final class Runner {
         let error = report.error.map { "\($0.code): \($0.message)" }
         // Bad input and deterministic failures do not improve with retries; delivery may. A file
         // the ledger could not record, or one that changed after delivery, waits for a person.
-        let retryable = ["upload-failed", "io-error", "report-not-written", "ledger-unreadable"].contains(report.error?.code ?? "")
+        let retryable = ["upload-failed", "io-error", "report-not-written", "ledger-unreadable", "out-of-space"].contains(report.error?.code ?? "")
         let state = try queue.finish(id: item.job.id, worker: item.worker, succeeded: report.status == .done, error: error,
                                      final: !retryable)
         return (state, error)
