@@ -14,6 +14,8 @@ enum Command {
           approve ID / reject ID --reason TEXT   deliver a held job's verified files / fail it with the reason
           serve [--listen ADDR:PORT] [--no-auth]   the operator console (README: The operator console)
           token --role viewer|operator --name NAME   a new console token, and its line for the tokens file
+          doctor                        check the configuration end to end: folders, queue, products, fonts,
+                                destinations (a HEAD to each), secrets; exit 1 on any problem
           render ORDER.json --out DIR [--threads N] [--thumbnails]  render one order into DIR (no queue, no upload;
                                         --thumbnails: also the console's page thumbnails, as a queued job draws them)
           verify FILE... [--product ID] [--pdfx STD] [--json]   byte-level checks of finished PDF and EPUB files
@@ -46,6 +48,7 @@ enum Command {
         case "reject": return QueueCommands.act(arguments, console: console, .reject)
         case "serve": return ServeCommand.run(arguments, console: console)
         case "token": return ServeCommand.token(arguments, console: console)
+        case "doctor": return DoctorCommand.run(arguments, console: console)
         case "_job": return QueueCommands.job(arguments, console: console)
         case "_upload": return UploadCommand.run(arguments, console: console)
         case "_claim-loop": return QueueThroughput.loop(arguments.positional.first ?? "")

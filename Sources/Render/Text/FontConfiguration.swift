@@ -46,3 +46,20 @@ final class FontConfiguration: @unchecked Sendable {
         pango_fc_font_map_set_config(OpaquePointer(fontMap), config)
     }
 }
+
+extension FontConfiguration {
+    /// Whether any installed font has exactly this family name.
+    func hasFamily(_ family: String) -> Bool {
+        guard let config, let pattern = FcPatternCreate() else { return false }
+        defer { FcPatternDestroy(pattern) }
+        _ = family.withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) { FcPatternAddString(pattern, FC_FAMILY, $0) }
+        }
+        guard let objects = FcObjectSetCreate() else { return false }
+        defer { FcObjectSetDestroy(objects) }
+        FcObjectSetAdd(objects, FC_FAMILY)
+        guard let fonts = FcFontList(config, pattern, objects) else { return false }
+        defer { FcFontSetDestroy(fonts) }
+        return fonts.pointee.nfont > 0
+    }
+}

@@ -76,3 +76,11 @@ struct FontSpec: Equatable {
         return parts.joined(separator: " ")
     }
 }
+
+extension Typography {
+    /// The registry's families fontconfig has no font for (`folio doctor`): such a book would
+    /// be set in a fallback face.
+    public var missingFamilies: [String] {
+        [sansFamily, serifFamily, monospaceFamily].filter { !FontConfiguration.shared.hasFamily($0) }
+    }
+}
