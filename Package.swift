@@ -26,6 +26,8 @@ let package = Package(
         // ZIP exports (Day One) are read through libarchive, from Jobs/Importers only.
         systemLibrary("CArchive", pkgConfig: "libarchive", apt: ["libarchive-dev"]),
         systemLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
+        // systemd's readiness, watchdog and stopping notifications (sd_notify), from Jobs/Runner only.
+        systemLibrary("CSystemd", pkgConfig: "libsystemd", apt: ["libsystemd-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng16", apt: ["libpng-dev"]),
         systemLibrary("CQPDF", pkgConfig: "libqpdf", apt: ["libqpdf-dev"]),
         // Hashes and HMAC come from OpenSSL, never from Folio's own code.
@@ -40,7 +42,7 @@ let package = Package(
         .target(name: "Render", dependencies: ["Prepress", "CPangoCairo", "CCmark", "CHyphen"],
                 resources: [.copy("Text/Dictionaries")]),
         .target(name: "Upload", dependencies: ["CCurlShim", "CCurl"]),
-        .target(name: "Jobs", dependencies: ["Render", "Prepress", "Upload", "CSQLite", "CPQ", "CArchive"]),
+        .target(name: "Jobs", dependencies: ["Render", "Prepress", "Upload", "CSQLite", "CPQ", "CArchive", "CSystemd"]),
         .target(name: "Console", dependencies: ["Jobs", "CMHDShim", "CMHD"]),
         .executableTarget(name: "folio", dependencies: ["Jobs", "Console"]),
         .testTarget(name: "FolioTests", dependencies: ["Jobs", "Render", "Prepress", "Upload", "Console"]),

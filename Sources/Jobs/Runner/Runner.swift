@@ -57,7 +57,11 @@ public final class Runner {
         var lastIntake = Date.distantPast
         let prefix = "\(ProcessInfo.processInfo.hostName)-\(getpid())"
         _ = try queue.prune(olderThan: config.keepFinishedDays * 86_400)
+        let service = ServiceManager()
+        service.ready("taking jobs with \(options.workers) worker\(options.workers == 1 ? "" : "s")")
         while true {
+            service.alive()
+            if stop.isStopped { service.stopping("releasing \(running.count) running job\(running.count == 1 ? "" : "s")") }
             if !stop.isStopped, Date().timeIntervalSince(lastIntake) >= (options.watch ? config.intakeIntervalSeconds : .infinity)
                 || lastIntake == .distantPast {
                 let summary = try Intake(config: config, queue: queue).run()
@@ -113,7 +117,7 @@ public final class Runner {
             // Idle, a runner waits for a job to be queued (PostgreSQL's NOTIFY), up to 5 s or the
             // next look at the hot folder; with jobs to watch over, it looks again soon.
             let nextIntake = options.watch ? config.intakeIntervalSeconds - Date().timeIntervalSince(lastIntake) : 5
-            try queue.waitForWork(timeout: running.isEmpty ? max(0.05, min(5, nextIntake)) : 0.1)
+            try queue.waitForWork(timeout: min(service.longestWait, running.isEmpty ? max(0.05, min(5, nextIntake)) : 0.1))
         }
         return ended
     }
