@@ -38,7 +38,7 @@ final class Hyphenator {
     }
 
     static func dictionaryPaths(_ language: BookLanguage) -> [String] {
-        let bundled = Bundle.module.resourceURL?.appendingPathComponent("Dictionaries").path ?? ""
+        let bundled = SharedFiles.folder("Dictionaries")?.path ?? "/usr/share/folio/Dictionaries"
         switch language {
         case .english: return ["/usr/share/hyphen/hyph_en_US.dic"]
         case .russian: return [bundled + "/hyph_ru_RU.dic"]
