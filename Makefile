@@ -3,7 +3,7 @@
 #   make test   install what is missing, build, run every test and validator
 SWIFT ?= swift
 
-.PHONY: deps build demo test bench clean
+.PHONY: deps build demo test bench deb clean
 
 deps:
 	@scripts/install-deps.sh
@@ -16,6 +16,7 @@ demo: build
 
 test: deps
 	$(SWIFT) build --build-tests
+	scripts/build-deb.sh
 	$(SWIFT) test --skip-build
 
 # Speed and memory, measured on a release build (never asserted in tests). The batch through
@@ -25,6 +26,10 @@ bench: deps
 	.build/release/folio bench
 	.build/release/folio bench --product a5-softcover-fogra39 --no-batch
 	.build/release/folio bench --queue
+
+# The Debian package: .build/deb/folio_VERSION_amd64.deb (README: Running it on a server).
+deb: deps
+	scripts/build-deb.sh
 
 clean:
 	rm -rf .build var

@@ -17,6 +17,8 @@ packages=(
   # validators and inspection tools used by the tests; pango-view and pandoc make files
   # from outside Folio for `folio verify`
   qpdf poppler-utils unzip pango1.0-tools pandoc
+  # make deb checks its package with lintian
+  lintian
   # Ghostscript renders the print-on-demand products' files to CMYK in the tests (ink coverage)
   ghostscript
   # libjpeg-turbo's own djpeg and cjpeg: `make bench` measures the JPEG floor with them

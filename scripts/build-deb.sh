@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# make deb: folio_VERSION_amd64.deb in .build/deb/, a release build with the Swift runtime
+# linked in (--static-swift-stdlib) so the server needs no toolchain. Installs /usr/bin/folio,
+# /usr/share/folio (hyphenation dictionaries), /etc/folio (conffiles, the press profiles among them), the
+# systemd units, and makes the folio user and /var/lib/folio when configured.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+version="0.$(git rev-list --count HEAD 2>/dev/null || echo 0)"
+out=.build/deb
+root="$out/root"
+rm -rf "$root" && mkdir -p "$root/DEBIAN"
+swift build -c release --static-swift-stdlib --product folio >&2
+bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+install -D -m 0755 "$bin/folio" "$root/usr/bin/folio"
+strip --strip-unneeded "$root/usr/bin/folio"
+mkdir -p "$root/usr/share/folio"
+cp -r Sources/Render/Text/Dictionaries "$root/usr/share/folio/Dictionaries"
+chmod 0644 "$root"/usr/share/folio/Dictionaries/*
+mkdir -p "$root/etc/folio/destinations"
+install -m 0644 packaging/debian/folio.json "$root/etc/folio/folio.json"
+cp -r config/products "$root/etc/folio/products"
+chmod 0644 "$root"/etc/folio/products/*
+install -m 0644 packaging/debian/local.json "$root/etc/folio/destinations/local.json"
+# Products name their profiles relative to the config folder: the press profiles sit beside them.
+install -D -m 0644 -t "$root/etc/folio/icc" config/icc/*.icc
+install -D -m 0644 packaging/systemd/folio-runner.service "$root/lib/systemd/system/folio-runner.service"
+install -D -m 0644 packaging/systemd/folio-console.service "$root/lib/systemd/system/folio-console.service"
+install -D -m 0644 packaging/debian/copyright "$root/usr/share/doc/folio/copyright"
+printf 'folio (%s) stable; urgency=medium\n\n  * Built from the repository.\n\n -- Folio <packages@folio-books.example.com>  %s\n' \
+    "$version" "$(date -R)" | gzip -9n > "$root/usr/share/doc/folio/changelog.gz"
+chmod 0644 "$root/usr/share/doc/folio/changelog.gz"
+(cd "$root" && find etc -type f -printf '/%p\n' | sort) > "$root/DEBIAN/conffiles"
+install -m 0755 packaging/debian/postinst "$root/DEBIAN/postinst"
+install -m 0755 packaging/debian/postrm "$root/DEBIAN/postrm"
+sed -i '/#DEBHELPER#/d' "$root/DEBIAN/postinst"
+# The shared libraries the binary itself links (NEEDED), as the Debian packages that hold them.
+needed=$(objdump -p "$root/usr/bin/folio" | awk '/NEEDED/{print $2}')
+depends=$(for name in $needed; do
+    lib=$(ldd "$root/usr/bin/folio" | awk -v n="$name" '$1 == n {print $3}')
+    if [ -n "$lib" ]; then dpkg -S "$(readlink -f "$lib")" 2>/dev/null || dpkg -S "$lib" 2>/dev/null || true; fi
+done | cut -d: -f1 | sort -u | grep -v -- '-dev$' | paste -sd, | sed 's/,/, /g')
+size=$(du -sk "$root" | cut -f1)
+cat > "$root/DEBIAN/control" <<CONTROL
+Package: folio
+Version: $version
+Architecture: amd64
+Maintainer: Folio <packages@folio-books.example.com>
+Installed-Size: $size
+Depends: $depends, adduser, fontconfig, fonts-inter, fonts-ebgaramond, fonts-dejavu-core, fonts-noto-core, fonts-symbola, hyphen-en-us, hyphen-es
+Recommends: qpdf, poppler-utils
+Section: misc
+Priority: optional
+Description: batch job runner that makes print-ready books of diary exports
+ Folio reads export orders from a queue, turns each journal into a print-ready
+ A5 PDF with bleed, a cover spread and an EPUB 3, verifies every file down to
+ its bytes, delivers them to the printer with retry, and reports each job.
+CONTROL
+deb="$out/folio_${version}_amd64.deb"
+dpkg-deb --root-owner-group --build "$root" "$deb" >&2
+echo "$deb"
