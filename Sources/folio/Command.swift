@@ -7,7 +7,7 @@ enum Command {
           demo                          make a sample diary and orders, and run them through the queue
           enqueue ORDER.json... [--replace]   validate orders and queue them
           intake                        take the hot folder's orders into the queue
-          run [--workers N] [--watch]   intake, then work the queue: render, verify, deliver, report
+          run [--workers N] [--watch] [--log-format logfmt|json]   intake, then work the queue: render, verify, deliver, report
           status [ID] [--json]          the jobs, their state, stage, attempts and last error; one job and its ledger
           report ID [--html] / report --batch   a job's report, or the latest batch reports, from the queue (any host)
           retry ID [--render] / cancel ID   queue a failed job again (--render: render afresh) / stop a queued or held one

@@ -70,7 +70,15 @@ enum QueueCommands {
             let options = Runner.Options(workers: max(1, workers), watch: arguments.flags.contains("watch"),
                                          executable: executable, configFile: configFile(arguments))
             let progress = Progress(console: console, workers: options.workers)
-            let ended = try Runner(config: config, queue: queue, options: options, onEvent: progress.show).run()
+            var onEvent: (Runner.Event) -> Void = progress.show
+            if let name = arguments.options["log-format"] {
+                guard let format = EventLog.Format(rawValue: name) else {
+                    console.complain("--log-format: expected logfmt or json, got \(name)")
+                    return 2
+                }
+                onEvent = EventLog(format: format, console: console).show
+            }
+            let ended = try Runner(config: config, queue: queue, options: options, onEvent: onEvent).run()
             progress.finish()
             let batch = try BatchReport.write(ended: ended, queue: queue, config: config)
             let failed = ended.filter { $0.state == .failed }.count
