@@ -130,7 +130,7 @@ final class PhotoPreparer {
             }) <= limit - Self.inkMargin * 2 { return jpeg }
             guard let after = InkCoverage.highestPercent(ofJPEG: jpeg, placedWidthMM: placedWidthMM), after > limit else { return jpeg }
             // Down by the overshoot and a point more (a low-resolution photo's window is a
-            // single pixel, which JPEG moves most); the last try halves the room above black.
+            // single pixel, which JPEG moves most); the last try halves the ceiling.
             let overshoot = Int(((after - limit + 1) / 100 * 255).rounded(.up))
             ceiling = attempt == Self.inkAttempts - 2 ? ceiling / 2 : ceiling - max(3, overshoot)
         }
