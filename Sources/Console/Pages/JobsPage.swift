@@ -9,10 +9,12 @@ struct JobsPage {
 
     static let pageSize = 50
     static let countCap = 10_000
+    /// A million jobs, 50 a page: the offset stays far from overflowing.
+    static let pageLimit = 20_000
 
     func render(_ query: [String: String], notice: String?) throws -> String {
-        let filter = Self.filter(from: query)
-        let page = max(1, Int(query["page"] ?? "") ?? 1)
+        let filter = try Self.filter(from: query)
+        let page = try BoundedInput.integer(query["page"], "page", fallback: 1, in: 1...Self.pageLimit)
         let rows = try queue.listJobs(filter, limit: Self.pageSize, offset: (page - 1) * Self.pageSize)
         let count = try queue.countJobs(filter, cap: Self.countCap + 1)
         let shown = count > Self.countCap ? "more than \(Self.countCap.formatted())" : count.formatted()
@@ -47,13 +49,14 @@ struct JobsPage {
         return layout.page(title: "Jobs", body: body, poll: "/api/jobs?" + Self.queryString(filter, page: page))
     }
 
-    static func filter(from query: [String: String]) -> JobFilter {
-        func value(_ key: String) -> String? {
-            let text = query[key]?.trimmingCharacters(in: .whitespaces) ?? ""
-            return text.isEmpty ? nil : text
-        }
-        return JobFilter(state: value("state").flatMap(QueuedJob.State.init), product: value("product"),
-                         destination: value("destination"), night: value("night").flatMap { Night.isLabel($0) ? $0 : nil }, text: value("q"))
+    /// The filter a query names; a value too long is a BadRequest, an unknown state or a
+    /// malformed night is no filter.
+    static func filter(from query: [String: String]) throws(BadRequest) -> JobFilter {
+        JobFilter(state: try BoundedInput.text(query["state"], "state").flatMap(QueuedJob.State.init),
+                  product: try BoundedInput.text(query["product"], "product"),
+                  destination: try BoundedInput.text(query["destination"], "destination"),
+                  night: try BoundedInput.text(query["night"], "night").flatMap { Night.isLabel($0) ? $0 : nil },
+                  text: try BoundedInput.text(query["q"], "q"))
     }
 
     static func queryString(_ filter: JobFilter, page: Int = 1) -> String {
@@ -108,7 +111,7 @@ struct JobsPage {
 enum ActionButtons {
     static func bulk(matching count: Int) -> String {
         let all = min(count, ActionRequest.bulkCap)
-        return "<div class=\"actions\">" + buttons()
+        return "<div class=\"actions\"><input type=\"hidden\" name=\"seen\" value=\"\(all)\">" + buttons()
             + "<label><span><input type=\"checkbox\" name=\"all\" value=\"1\"> all \(all.formatted()) that match"
             + (count > ActionRequest.bulkCap ? " (the first \(ActionRequest.bulkCap.formatted()))" : "") + "</span></label></div>\n"
     }
