@@ -116,8 +116,13 @@ def review(driver, args):
     driver.save_screenshot(args.screenshot)
     report["job"] = audit(driver, "Job")
 
-    # Approve it.
+    # Approve it: the confirmation names the one job.
     driver.find_element(By.CSS_SELECTOR, "button[value=approve]").click()
+    wait(driver, lambda d: d.find_elements(By.ID, "confirm"))
+    confirm = driver.find_element(By.TAG_NAME, "main").text
+    check("Approve 1 job?" in confirm and args.held in confirm, f"Approve: the confirmation says {confirm[:200]!r}")
+    report["approve_confirmation"] = audit(driver, "Confirm approve")
+    driver.find_element(By.ID, "confirm").click()
     wait(driver, lambda d: "approve: 1 of 1" in d.find_element(By.TAG_NAME, "main").text)
     state = driver.find_element(By.CSS_SELECTOR, f"[data-job-state='{args.held}']").text
     check(state == "queued", f"Job: after approval the job is {state}")
@@ -126,6 +131,10 @@ def review(driver, args):
     driver.get(base + "/jobs?state=failed")
     driver.find_element(By.ID, "select-all").click()
     driver.find_element(By.CSS_SELECTOR, "button[value=retry]").click()
+    wait(driver, lambda d: d.find_elements(By.ID, "confirm"))
+    confirm = driver.find_element(By.TAG_NAME, "main").text
+    check("Retry 2 jobs?" in confirm and all(i in confirm for i in args.failed), f"Bulk retry: the confirmation says {confirm[:200]!r}")
+    driver.find_element(By.ID, "confirm").click()
     wait(driver, lambda d: "retry: 2 of 2" in d.find_element(By.TAG_NAME, "main").text)
     driver.get(base + "/jobs?state=queued")
     queued = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "tbody td a")]
