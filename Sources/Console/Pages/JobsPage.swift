@@ -26,7 +26,7 @@ struct JobsPage {
         if operatorActs { body += "<form method=\"post\" action=\"/actions\">\(layout.csrfField())" + hiddenFilter(filter, page: page) }
         // The row checkboxes are one group (nothing else inside), named for screen readers.
         if operatorActs { body += "<p><label><input type=\"checkbox\" id=\"select-all\"> Select every job on this page</label></p>" }
-        body += "<div class=\"scroll\" role=\"group\" aria-label=\"Jobs on this page\"><table><thead><tr>"
+        body += "<div class=\"scroll\" role=\"group\" aria-label=\"Jobs on this page\"><table class=\"jobs\"><thead><tr>"
         if operatorActs { body += "<th scope=\"col\"><span class=\"hidden-label\">selected</span></th>" }
         body += "<th scope=\"col\">order</th><th scope=\"col\">state</th><th scope=\"col\">product · destination</th>"
             + "<th scope=\"col\">pages</th><th scope=\"col\">warnings</th><th scope=\"col\">tries</th><th scope=\"col\">why</th></tr></thead><tbody>"
@@ -37,7 +37,8 @@ struct JobsPage {
             }
             body += "<td><a href=\"/jobs/\(HTML.escape(row.id))\">\(HTML.escape(row.id))</a><br><span class=\"muted\">"
                 + "\(HTML.escape(row.title ?? "")) · \(HTML.escape(row.author ?? ""))</span></td>"
-                + "<td>\(Layout.chip(row.state.rawValue, id: row.id))</td>"
+                + "<td>\(Layout.chip(row.state.rawValue, id: row.id))<br><span class=\"muted\">\(HTML.escape(row.stage)) · "
+                + "\(Layout.time(row.updatedAt))</span></td>"
                 + "<td>\(HTML.escape(row.product ?? "—")) · \(HTML.escape(row.destination ?? "—"))</td>"
                 + "<td>\(row.pages.map(String.init) ?? "—")</td><td>\(row.warnings.map(String.init) ?? "—")</td>"
                 + "<td>\(row.attempts)</td><td class=\"reason\">\(HTML.escape(row.lastError.map { String($0.prefix(200)) } ?? ""))</td></tr>"
@@ -116,13 +117,15 @@ enum ActionButtons {
             + (count > ActionRequest.bulkCap ? " (the first \(ActionRequest.bulkCap.formatted()))" : "") + "</span></label></div>\n"
     }
 
-    static func buttons(for state: QueuedJob.State? = nil) -> String {
+    /// The actions `state` allows (all of them for a selection of unknown states); `retry`
+    /// false when retrying could only fail again (invalid input).
+    static func buttons(for state: QueuedJob.State? = nil, retry: Bool = true) -> String {
         var html = ""
         let offered: [(JobAction, String, [QueuedJob.State])] = [
             (.approve, "Approve", [.held]), (.retry, "Retry", [.failed, .cancelled]),
             (.retryFresh, "Retry with a fresh render", [.failed, .cancelled]), (.cancel, "Cancel", [.queued, .held]),
         ]
-        for (action, label, states) in offered where state.map(states.contains) ?? true {
+        for (action, label, states) in offered where (state.map(states.contains) ?? true) && (retry || !action.isRetry) {
             html += "<button type=\"submit\" name=\"action\" value=\"\(action.rawValue)\">\(label)</button>"
         }
         if state == nil || state == .held {

@@ -13,7 +13,8 @@ final class ConnectionDeadlines: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     init() {
-        let thread = Thread { [unowned self] in self.watch() }
+        // The thread holds the watcher until stop() ends it.
+        let thread = Thread { [self] in self.watch() }
         thread.name = "folio-serve-deadlines"
         thread.start()
     }

@@ -14,7 +14,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     let limits: ServerLimits
     let workers: RequestWorkers
-    let deadlines = ConnectionDeadlines()
+    let deadlines: ConnectionDeadlines
     private var daemon: OpaquePointer?
     /// The port listened on (the one the system chose when asked for port 0).
     public let port: Int
@@ -24,6 +24,7 @@ public final class HTTPServer: @unchecked Sendable {
                 makeHandler: (Int) throws -> Handler) throws {
         self.limits = limits
         workers = RequestWorkers(limits: limits, handlers: try (0..<max(1, limits.workers)).map(makeHandler))
+        deadlines = ConnectionDeadlines()
         let listener = try Self.listen(address: address, port: port)
         self.port = listener.port
         let context = Unmanaged.passUnretained(self).toOpaque()

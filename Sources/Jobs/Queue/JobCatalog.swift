@@ -101,13 +101,13 @@ public enum Night {
 
 /// The order's facts the catalog keeps, read leniently: the queue holds orders that a job will
 /// reject, and those are listed too.
-struct OrderFacts {
-    var product: String?
-    var destination: String?
-    var title: String?
-    var author: String?
+public struct OrderFacts: Sendable {
+    public var product: String?
+    public var destination: String?
+    public var title: String?
+    public var author: String?
 
-    init(_ order: Data) {
+    public init(_ order: Data) {
         // A lone surrogate makes the whole document unreadable to JSONSerialization: drop it,
         // as the book would, rather than blank every fact.
         let object = (try? JSONSerialization.jsonObject(with: SurrogateFilter.clean(order))) as? [String: Any]
