@@ -3,8 +3,10 @@
 ConsoleBrowserTests. Phase `review`: sign in, read the Night page's counts, filter the jobs,
 follow a low-resolution-image finding to its page's thumbnail, approve the held job, bulk-retry
 the failed ones, check every page at 375 px for overflow, console errors and axe (serious or
-critical), and take the Job page's screenshot. Phase `delivered`: the approved job's page says
-it was delivered. Prints one JSON object; exits 1 with the failures listed."""
+critical), and take the Job page's screenshot; a failed invalid order shows its problems and its
+log's end and offers no Retry; the long-title job's Jobs page fits 375 and 1280 px; the held job
+is approved in bulk ("all that match") through its confirmation. Phase `delivered`: a deep link
+to the approved job survives signing in, and its page says it was delivered. Prints one JSON object; exits 1 with the failures listed."""
 import argparse
 import json
 import sys
@@ -67,6 +69,45 @@ def audit(driver, name):
     return {"axe_violations": len(results["violations"]), "serious": serious}
 
 
+def fits(driver, name, width):
+    """Nothing on the page is wider than a window `width` px wide (the table included)."""
+    driver.set_window_size(width, 900)
+    wide = driver.execute_script(
+        "var w = document.documentElement.clientWidth; var out = [];"
+        "document.querySelectorAll('main *').forEach(function (e) { var r = e.getBoundingClientRect();"
+        " if (r.right > w + 1) { out.push(e.tagName + '.' + e.className + ' ' + Math.round(r.right)); } });"
+        "return [document.documentElement.scrollWidth, w, out.slice(0, 5)];")
+    check(wide[0] <= wide[1] + 1 and not wide[2], f"{name}: overflows at {width} px: {wide}")
+    driver.set_window_size(1280, 900)
+    return wide[0]
+
+
+def failures_explained(driver, args):
+    """A failed invalid order lists its problems, offers no Retry, and shows its log's end."""
+    report = {}
+    driver.get(args.base + "/jobs/" + args.failed[0])
+    problems = [li.text for li in driver.find_elements(By.CSS_SELECTOR, ".what .problems li")]
+    check(problems and all(":" in p for p in problems), f"Failed job: its problems are not listed: {problems}")
+    check(not driver.find_elements(By.CSS_SELECTOR, "button[value=retry]"), "Failed job: Retry is offered for invalid input")
+    report["problems"] = problems
+    report["failed_job"] = audit(driver, "Job (failed)")
+    # A crashed job: what its process printed last, and Retry offered.
+    driver.get(args.base + "/jobs/" + args.crashed)
+    log = driver.find_elements(By.CSS_SELECTOR, "pre.log")
+    check(log and log[0].text.strip() and log[0].is_displayed(), "Crashed job: the end of job.log is not shown")
+    check("crashed" in driver.find_element(By.CSS_SELECTOR, ".what").text, "Crashed job: the failure is not named")
+    check(driver.find_elements(By.CSS_SELECTOR, "button[value=retry]"), "Crashed job: Retry is not offered")
+    report["log_lines"] = len(log[0].text.splitlines()) if log else 0
+    report["crashed_job"] = audit(driver, "Job (crashed)")
+    # The long-title job: the Jobs table fits a phone and a desktop.
+    driver.get(args.base + "/jobs?state=cancelled")
+    check(args.long_title in driver.find_element(By.TAG_NAME, "main").text, "Jobs: the long-title job is not listed")
+    report["long_title_width_375"] = fits(driver, "Jobs (long title)", 375)
+    report["long_title_width_1280"] = fits(driver, "Jobs (long title)", 1280)
+    report["long_title"] = audit(driver, "Jobs (long title)")
+    return report
+
+
 def review(driver, args):
     base = args.base
     report = {}
@@ -85,7 +126,8 @@ def review(driver, args):
     driver.find_element(By.CSS_SELECTOR, "form.filters button[type=submit]").click()
     wait(driver, lambda d: "state=failed" in d.current_url)
     rows = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "tbody td a")]
-    check(sorted(rows) == sorted(args.failed), f"Jobs: state=failed lists {rows}")
+    failed = args.failed + ([args.crashed] if args.crashed else [])
+    check(sorted(rows) == sorted(failed), f"Jobs: state=failed lists {rows}")
     report["jobs_failed"] = audit(driver, "Jobs")
     driver.get(base + "/jobs")
     driver.find_element(By.NAME, "q").send_keys("hopper")
@@ -116,9 +158,19 @@ def review(driver, args):
     driver.save_screenshot(args.screenshot)
     report["job"] = audit(driver, "Job")
 
-    # Approve it.
+    report.update(failures_explained(driver, args))
+
+    # Approve all that match "held" in bulk: the confirmation says how many and which.
+    driver.get(base + "/jobs?state=held")
+    driver.find_element(By.CSS_SELECTOR, "input[name=all]").click()
     driver.find_element(By.CSS_SELECTOR, "button[value=approve]").click()
+    wait(driver, lambda d: d.find_elements(By.ID, "confirm"))
+    confirm = driver.find_element(By.TAG_NAME, "main").text
+    check("Approve 1 job?" in confirm and args.held in confirm, f"Bulk approve: the confirmation says {confirm[:200]!r}")
+    report["approve_confirmation"] = audit(driver, "Confirm approve")
+    driver.find_element(By.ID, "confirm").click()
     wait(driver, lambda d: "approve: 1 of 1" in d.find_element(By.TAG_NAME, "main").text)
+    driver.get(base + "/jobs/" + args.held)
     state = driver.find_element(By.CSS_SELECTOR, f"[data-job-state='{args.held}']").text
     check(state == "queued", f"Job: after approval the job is {state}")
 
@@ -126,7 +178,12 @@ def review(driver, args):
     driver.get(base + "/jobs?state=failed")
     driver.find_element(By.ID, "select-all").click()
     driver.find_element(By.CSS_SELECTOR, "button[value=retry]").click()
-    wait(driver, lambda d: "retry: 2 of 2" in d.find_element(By.TAG_NAME, "main").text)
+    wait(driver, lambda d: d.find_elements(By.ID, "confirm"))
+    confirm = driver.find_element(By.TAG_NAME, "main").text
+    count = len(failed)
+    check(f"Retry {count} jobs?" in confirm and all(i in confirm for i in failed), f"Bulk retry: the confirmation says {confirm[:200]!r}")
+    driver.find_element(By.ID, "confirm").click()
+    wait(driver, lambda d: f"retry: {count} of {count}" in d.find_element(By.TAG_NAME, "main").text)
     driver.get(base + "/jobs?state=queued")
     queued = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "tbody td a")]
     check(all(i in queued for i in args.failed), f"Jobs: after the bulk retry, queued are {queued}")
@@ -135,8 +192,12 @@ def review(driver, args):
 
 
 def delivered(driver, args):
-    sign_in(driver, args.base, args.token)
+    # A link to the job, followed before signing in, lands on the job after signing in.
     driver.get(args.base + "/jobs/" + args.held)
+    wait(driver, lambda d: "/login" in d.current_url)
+    driver.find_element(By.NAME, "token").send_keys(args.token)
+    driver.find_element(By.CSS_SELECTOR, "form.login button").click()
+    wait(driver, lambda d: d.current_url.endswith("/jobs/" + args.held))
     text = driver.find_element(By.TAG_NAME, "main").text
     state = driver.find_element(By.CSS_SELECTOR, f"[data-job-state='{args.held}']").text
     check(state == "done", f"Job: after the run the approved job is {state}")
@@ -153,6 +214,8 @@ def main():
     parser.add_argument("--held", required=True)
     parser.add_argument("--failed", nargs="*", default=[])
     parser.add_argument("--counts", default="{}")
+    parser.add_argument("--long-title", default="")
+    parser.add_argument("--crashed", default="")
     parser.add_argument("--screenshot", default="/tmp/folio-console-job.png")
     args = parser.parse_args()
     driver = browser()

@@ -6,35 +6,37 @@ import Jobs
 struct ConsoleAPI {
     let app: ConsoleApp
     let caller: ConsoleApp.Caller
+    var queue: QueueDriver { app.queue }
 
     func answer(_ request: HTTPRequest) throws -> HTTPResponse {
         switch (request.method, Route(request.path)) {
         case ("GET", .apiNight):
-            let nights = try app.queue.nights(limit: 15)
+            let nights = try queue.nights(limit: 15)
             return try json(["night": nights.first.map(encodable) ?? NSNull(), "counts": nights.first?.counts ?? [:],
                              "nights": nights.map(encodable)])
         case ("GET", .apiJobs):
-            let filter = JobsPage.filter(from: request.query)
-            let limit = min(500, max(1, Int(request.query["limit"] ?? "") ?? 50))
-            let offset = max(0, Int(request.query["offset"] ?? "") ?? 0)
+            let filter = try JobsPage.filter(from: request.query)
+            let limit = try BoundedInput.integer(request.query["limit"], "limit", fallback: 50, in: 1...500)
+            let offset = try BoundedInput.integer(request.query["offset"], "offset", fallback: 0, in: 0...1_000_000_000)
             let cap = JobsPage.countCap
-            let count = try app.queue.countJobs(filter, cap: cap + 1)
+            let count = try queue.countJobs(filter, cap: cap + 1)
             return try json(["count": min(count, cap), "count_capped": count > cap,
-                             "jobs": try app.queue.listJobs(filter, limit: limit, offset: offset).map(encodable)])
+                             "jobs": try queue.listJobs(filter, limit: limit, offset: offset).map(encodable)])
         case ("GET", .apiJob(let id)):
-            guard Order.isValidIdentifier(id), let job = try app.queue.job(id) else { return ConsoleApp.apiError("not-found", status: 404) }
-            let report = try app.queue.jobFile(job: id, name: "report.json").flatMap { try? JSONSerialization.jsonObject(with: $0) }
+            guard Order.isValidIdentifier(id), let job = try queue.job(id) else { return ConsoleApp.apiError("not-found", status: 404) }
+            let report = try queue.jobFile(job: id, name: "report.json").flatMap { try? JSONSerialization.jsonObject(with: $0) }
             return try json(["job": ["id": job.id, "state": job.state.rawValue, "stage": job.stage, "attempts": job.attempts,
                                      "last_error": job.lastError ?? NSNull(), "approved_by": job.approvedBy ?? NSNull(),
                                      "created_at": job.createdAt, "updated_at": job.updatedAt, "order_sha256": job.orderSHA256] as [String: Any],
-                             "report": report ?? NSNull(), "events": try app.queue.events(id).map(encodable),
-                             "deliveries": try app.queue.deliveries(id).map(encodable)])
+                             "report": report ?? NSNull(), "events": try queue.events(id).map(encodable),
+                             "deliveries": try queue.deliveries(id).map(encodable)])
         case ("POST", .apiAction(let id, let name)):
             guard var action = JobAction(rawValue: name), action != JobAction.retryFresh else { return ConsoleApp.apiError("unknown-action", status: 404) }
             guard caller.identity.role == .operator else { return ConsoleApp.apiError("forbidden", status: 403) }
-            guard Order.isValidIdentifier(id), try app.queue.job(id) != nil else { return ConsoleApp.apiError("not-found", status: 404) }
+            guard Order.isValidIdentifier(id), try queue.job(id) != nil else { return ConsoleApp.apiError("not-found", status: 404) }
             if action == .retry, request.field("render") == "1" { action = .retryFresh }
-            let outcome = try action.perform(on: id, by: caller.identity.name, reason: request.field("reason"), queue: app.queue, config: app.config)
+            let reason = try ActionRequest.reason(request.field("reason"))
+            let outcome = try action.perform(on: id, by: caller.identity.name, reason: reason, queue: queue, config: app.config)
             return try json(["id": id, "changed": outcome.changed, "message": outcome.message], status: outcome.changed ? 200 : 409)
         default:
             return ConsoleApp.apiError("not-found", status: 404)

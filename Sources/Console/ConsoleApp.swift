@@ -3,15 +3,14 @@ import Jobs
 
 /// The operator console: who is asking (a bearer token, or a session from signing in), then
 /// the route. Nothing but `/login` and `/static/` answers without a credential, and a wrong one
-/// learns nothing about which jobs exist. Called from the server's one thread.
+/// learns nothing about which jobs exist. One per worker thread (each with its own queue
+/// connection); what they share is the gate.
 public final class ConsoleApp {
     let config: FolioConfig
     let queue: QueueDriver
-    let tokens: ConsoleTokens
-    /// `--no-auth` on loopback: everyone is the local operator (forms still carry CSRF tokens).
-    let open: Bool
-    let sessions = Sessions()
-    let throttle = LoginThrottle()
+    let gate: ConsoleGate
+    var open: Bool { gate.open }
+    var sessions: Sessions { gate.sessions }
 
     static let securityHeaders = [
         ("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
@@ -20,11 +19,10 @@ public final class ConsoleApp {
         ("Cache-Control", "no-store"),
     ]
 
-    public init(config: FolioConfig, queue: QueueDriver, tokens: ConsoleTokens, open: Bool) {
+    public init(config: FolioConfig, queue: QueueDriver, gate: ConsoleGate) {
         self.config = config
         self.queue = queue
-        self.tokens = tokens
-        self.open = open
+        self.gate = gate
     }
 
     /// Who is asking, and how: a session (its CSRF token guards every POST) or a bearer token.
@@ -35,12 +33,21 @@ public final class ConsoleApp {
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         var response: HTTPResponse
+        let api = request.path.hasPrefix("/api/")
         do {
             response = try route(request)
+        } catch let error as Throttled {
+            response = api ? Self.apiError("too-many-failures", status: 429) : .text("Too many failed sign-ins: wait and try again.", status: 429)
+            response.headers.append(("Retry-After", String(error.seconds)))
+        } catch let error as BadRequest {
+            response = api ? Self.apiError("bad-request", status: 400) : .text("Bad request: \(error.description).", status: 400)
+        } catch let error as QueueContention where error.isLockTimeout {
+            // Another process holds the queue's lock: say so, and when to come back.
+            response = api ? Self.apiError("busy", status: 503) : .text("The queue is busy; try again in a few seconds.", status: 503)
+            response.headers.append(("Retry-After", "5"))
         } catch {
             FileHandle.standardError.write(Data("folio serve: \(request.method) \(request.path): \(error)\n".utf8))
-            response = request.path.hasPrefix("/api/") ? Self.apiError("internal-error", status: 500)
-                : .text("Something went wrong; the console's log says what.", status: 500)
+            response = api ? Self.apiError("internal-error", status: 500) : .text("Something went wrong; the console's log says what.", status: 500)
         }
         // Files carry their own, stricter policy.
         let own = Set(response.headers.map(\.0))
@@ -48,8 +55,21 @@ public final class ConsoleApp {
         return response
     }
 
-    private func route(_ request: HTTPRequest) throws -> HTTPResponse {
-        if request.bodyTooLarge { return .text("The request is too large.", status: 413) }
+    private func route(_ incoming: HTTPRequest) throws -> HTTPResponse {
+        var request = incoming
+        guard ["GET", "HEAD", "POST"].contains(request.method) else {
+            return HTTPResponse(status: 405, headers: [("Allow", "GET, HEAD, POST"), ("Content-Type", "text/plain; charset=utf-8")],
+                                body: .bytes(Data("Method not allowed.".utf8)))
+        }
+        // The library sends no body for HEAD: it is GET in every other way.
+        if request.method == "HEAD" { request.method = "GET" }
+        guard !BoundedInput.hasControlCharacters(request.path),
+              !request.query.contains(where: { BoundedInput.hasControlCharacters($0.key) || BoundedInput.hasControlCharacters($0.value) }) else {
+            throw BadRequest(description: "a control character (or %00) in the address")
+        }
+        if open, !LoopbackGuard.allows(request) {
+            return .text("Under --no-auth the console answers only to a loopback Host and Origin.", status: 403)
+        }
         switch (request.method, request.path) {
         case ("GET", "/static/console.css"):
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/css"), ("Cache-Control", "max-age=3600")], body: .bytes(Data(Assets.css.utf8)))
@@ -59,18 +79,22 @@ public final class ConsoleApp {
             return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "max-age=86400")],
                                 body: .bytes(Data(Assets.favicon.utf8)))
         case ("GET", "/login"):
-            if open { return signInOpen(next: "/") }
-            return .html(LoginPage.render(message: nil))
+            let next = Self.safeBack(request.query["next"], fallback: "/")
+            if open { return signInOpen(request, next: next) }
+            if let caller = try caller(request), caller.session != nil { return .redirect(next) }
+            return .html(LoginPage.render(message: nil, next: next))
         case ("POST", "/login"):
             return signIn(request)
         default:
             break
         }
         let api = request.path.hasPrefix("/api/")
-        guard let caller = caller(request) else {
+        guard let caller = try caller(request) else {
             if api { return Self.apiError("unauthorized", status: 401, headers: [("WWW-Authenticate", "Bearer")]) }
-            if open, request.method == "GET" { return signInOpen(next: Self.safeBack(request.path)) }
-            return .redirect("/login")
+            if open, request.method == "GET" { return signInOpen(request, next: Self.safeBack(request.target)) }
+            // A link from mail comes back to where it pointed, once signed in.
+            let next = request.method == "GET" ? Self.safeBack(request.target) : "/"
+            return .redirect(next == "/" ? "/login" : "/login?next=" + Self.percentEncoded(next))
         }
         if request.method == "POST", let session = caller.session {
             // A form or a script riding on the cookie must show the session's CSRF token.
@@ -100,12 +124,16 @@ public final class ConsoleApp {
         case ("POST", .actions):
             guard caller.identity.role == .operator else { return .text("Viewers cannot act on jobs.", status: 403) }
             guard let action = try ActionRequest(form: request, queue: queue) else { return .text("Unknown action.", status: 400) }
+            let back = Self.safeBack(request.field("back"))
+            if action.needsConfirmation {
+                return .html(try ConfirmPage(queue: queue, layout: layout).render(action, back: back))
+            }
             let outcomes = try action.perform(by: caller.identity.name, queue: queue, config: config)
             if let session = caller.session { sessions.setFlash(ActionRequest.summary(outcomes, action: action.action), for: session.id) }
-            return .redirect(Self.safeBack(request.field("back")))
+            return .redirect(back)
         case ("POST", .logout):
             if let session = caller.session { sessions.end(session.id) }
-            return .redirect("/login", headers: [("Set-Cookie", Sessions.clearedCookie)])
+            return .redirect("/login", headers: [("Set-Cookie", Sessions.clearedCookie(secure: gate.secure(request)))])
         default:
             return notFound()
         }
@@ -113,41 +141,56 @@ public final class ConsoleApp {
 
     var files: JobFiles { JobFiles(config: config, queue: queue) }
 
-    func caller(_ request: HTTPRequest) -> Caller? {
+    /// The caller a credential names; a client over the throttle's limit is refused (429)
+    /// before its bearer token is looked at.
+    func caller(_ request: HTTPRequest) throws(Throttled) -> Caller? {
         if let token = request.bearerToken {
-            return tokens.identity(for: token).map { Caller(identity: $0, session: nil) }
+            let client = gate.addresses.client(of: request)
+            if let wait = gate.throttle.wait(for: client) { throw Throttled(seconds: wait) }
+            guard let identity = gate.tokens.identity(for: token) else {
+                gate.throttle.failed(client)
+                return nil
+            }
+            gate.throttle.succeeded(client)
+            return Caller(identity: identity, session: nil)
         }
         return sessions.session(request.cookie(Sessions.cookieName)).map { Caller(identity: $0.identity, session: $0) }
     }
 
     private func signIn(_ request: HTTPRequest) -> HTTPResponse {
-        if open { return signInOpen(next: "/") }
-        if let wait = throttle.wait(for: request.client) {
+        let next = Self.safeBack(request.field("next"), fallback: "/")
+        if open { return signInOpen(request, next: next) }
+        let client = gate.addresses.client(of: request)
+        if let wait = gate.throttle.wait(for: client) {
             return HTTPResponse(status: 429, headers: [("Retry-After", String(wait)), ("Content-Type", "text/html; charset=utf-8")],
-                                body: .bytes(Data(LoginPage.render(message: "Too many failed sign-ins: wait \(wait) s and try again.").utf8)))
+                                body: .bytes(Data(LoginPage.render(message: "Too many failed sign-ins: wait \(wait) s and try again.", next: next).utf8)))
         }
-        guard let identity = tokens.identity(for: request.field("token") ?? "") else {
-            throttle.failed(request.client)
-            return .html(LoginPage.render(message: "That token is not valid."), status: 401)
+        guard let identity = gate.tokens.identity(for: request.field("token") ?? "") else {
+            gate.throttle.failed(client)
+            return .html(LoginPage.render(message: "That token is not valid.", next: next), status: 401)
         }
-        throttle.succeeded(request.client)
+        gate.throttle.succeeded(client)
         let session = sessions.create(for: identity)
-        return .redirect("/", headers: [("Set-Cookie", Sessions.cookie(session))])
+        return .redirect(next, headers: [("Set-Cookie", Sessions.cookie(session, secure: gate.secure(request)))])
     }
 
     /// `--no-auth`: a session for the local operator, so forms still carry a CSRF token.
-    private func signInOpen(next: String) -> HTTPResponse {
+    private func signInOpen(_ request: HTTPRequest, next: String) -> HTTPResponse {
         let session = sessions.create(for: .init(name: "local", role: .operator))
-        return .redirect(next, headers: [("Set-Cookie", Sessions.cookie(session))])
+        return .redirect(next, headers: [("Set-Cookie", Sessions.cookie(session, secure: gate.secure(request)))])
     }
 
     private func notFound() -> HTTPResponse { .text("Not found.", status: 404) }
 
     /// Only a path of this console: never another site.
-    static func safeBack(_ back: String?) -> String {
-        guard let back, back.hasPrefix("/"), !back.hasPrefix("//"), !back.contains("\\"),
-              !back.contains(where: { $0.isNewline }) else { return "/jobs" }
+    static func safeBack(_ back: String?, fallback: String = "/jobs") -> String {
+        guard let back, back.hasPrefix("/"), !back.hasPrefix("//"), !back.contains("\\"), back.utf8.count <= 2_000,
+              !back.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0.properties.isWhitespace }) else { return fallback }
         return back
+    }
+
+    static func percentEncoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~/"))) ?? "/"
     }
 
     static func apiError(_ code: String, status: Int, headers: [(String, String)] = []) -> HTTPResponse {
@@ -155,4 +198,9 @@ public final class ConsoleApp {
         response.headers += headers
         return response
     }
+}
+
+/// A client over the credential throttle's limit.
+struct Throttled: Error {
+    var seconds: Int
 }

@@ -8,7 +8,7 @@ struct Arguments {
 
     /// Options that take a value; every other `--name` is a flag.
     static let valued: Set<String> = ["config", "out", "workers", "product", "photos", "sha256", "threads", "entries", "worker",
-                                       "reason", "listen", "role", "name", "pdfx", "log-format"]
+                                       "reason", "listen", "role", "name", "pdfx", "log-format", "trusted-proxy"]
 
     init(_ words: [String]) {
         var index = 0

@@ -28,9 +28,21 @@ enum ServeCommand {
                              + "or pass --no-auth with --listen 127.0.0.1:PORT")
             return 2
         }
+        let proxies = (arguments.options["trusted-proxy"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        if let wrong = proxies.first(where: { !isAddress($0) }) {
+            console.complain("--trusted-proxy: \"\(wrong)\" is not an IP address")
+            return 2
+        }
+        var limits = ServerLimits()
+        // Behind a proxy every client's connection comes from the proxy's address.
+        if !proxies.isEmpty { limits.perAddress = 0 }
+        let gate = ConsoleGate(tokens: tokens, open: open, trustedProxies: proxies, secureCookies: arguments.flags.contains("secure-cookies"))
         do {
-            let app = ConsoleApp(config: config, queue: try config.openQueue(), tokens: tokens, open: open)
-            let server = try HTTPServer(address: address, port: port, handler: app.handle)
+            // Each worker has its own queue connection; a lock held elsewhere fails a request
+            // after 2 s (503) instead of holding it for the runners' 30 s.
+            let server = try HTTPServer(address: address, port: port, limits: limits) { _ in
+                ConsoleApp(config: config, queue: try config.openQueue(environment: QueueEnvironment(lockWait: 2)), gate: gate).handle
+            }
             // The line scripts and tests read for the port the system chose.
             console.say("folio serve: listening on http://\(address):\(server.port)/")
             let stop = StopSignal()
@@ -41,6 +53,11 @@ enum ServeCommand {
             console.complain("\(error)")
             return 1
         }
+    }
+
+    private static func isAddress(_ text: String) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 16)
+        return inet_pton(AF_INET, text, &buffer) == 1 || inet_pton(AF_INET6, text, &buffer) == 1
     }
 
     /// `folio token --role viewer|operator --name NAME`: a new token, shown once, and the line

@@ -39,6 +39,18 @@ struct JobFiles {
         return open(id, [output.file]).map { Self.response(.file(descriptor: $0.descriptor, size: $0.size), type: type, name: name, download: true) }
     }
 
+    /// The last lines of the job's `job.log` (what its process printed), control characters
+    /// other than line breaks removed; nil when there is none.
+    func logTail(_ id: String, lines: Int = 40, bytes: Int = 16 * 1024) -> String? {
+        guard let file = open(id, ["job.log"]) else { return nil }
+        let handle = FileHandle(fileDescriptor: file.descriptor, closeOnDealloc: true)
+        let start = file.size > UInt64(bytes) ? file.size - UInt64(bytes) : 0
+        guard (try? handle.seek(toOffset: start)) != nil, let data = try? handle.readToEnd(), !data.isEmpty else { return nil }
+        let text = String(decoding: data, as: UTF8.self).unicodeScalars.filter { $0 == "\n" || $0 == "\t" || $0.properties.generalCategory != .control }
+        let tail = String(String.UnicodeScalarView(text)).split(separator: "\n", omittingEmptySubsequences: false).suffix(lines)
+        return tail.joined(separator: "\n")
+    }
+
     private static func response(_ body: HTTPResponse.Body, type: String, name: String, download: Bool = false) -> HTTPResponse {
         var headers = [("Content-Type", type), ("Cache-Control", "private, max-age=300"),
                        // A served report is a document of its own: no script, nothing but its pictures.

@@ -26,7 +26,21 @@ enum Assets {
         .scroll { overflow-x: auto; max-width: 100%; }
         table { border-collapse: collapse; width: 100%; font-size: 0.9rem; background: #fff; }
         th, td { text-align: left; padding: 0.35rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
-        td.reason, td.message { overflow-wrap: anywhere; min-width: 10rem; }
+        th, td { overflow-wrap: anywhere; }
+        td.reason, td.message { min-width: 10rem; }
+        .facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.1rem 0.75rem; margin: 0.5rem 0; }
+        .facts dt { color: var(--muted); } .facts dd { margin: 0; overflow-wrap: anywhere; }
+        .what { background: #fff; border: 1px solid var(--line); border-left: 4px solid #8a1c1c; border-radius: 6px; padding: 0.25rem 0.75rem 0.5rem; margin: 0.75rem 0; }
+        .what h2 { border: none; margin-top: 0.5rem; } .problems li { overflow-wrap: anywhere; }
+        pre.log { white-space: pre-wrap; overflow-wrap: anywhere; max-height: 24rem; overflow: auto; background: #f4f4f4; padding: 0.5rem; font-size: 0.8rem; }
+        @media (max-width: 40rem) {
+          /* On a phone each job is a block of lines: state and why stay on screen, however long the title. */
+          table.jobs thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+          table.jobs, table.jobs tbody, table.jobs tr, table.jobs td { display: block; width: 100%; }
+          table.jobs tr { border-bottom: 2px solid var(--line); padding: 0.25rem 0; }
+          table.jobs td { border: none; padding: 0.1rem 0.5rem; }
+        }
+        .grid figure.flagged img { outline: 3px solid #b3261e; } .grid figure.flagged figcaption { color: #8a1c1c; font-weight: 600; }
         code { font-size: 0.8rem; overflow-wrap: anywhere; word-break: break-all; }
         .chip { display: inline-block; padding: 0.05rem 0.55rem; border-radius: 1rem; font-weight: 600; font-size: 0.85rem; white-space: nowrap; }
         .state-done { background: #dff3e3; color: #145a26; } .state-failed, .sev-error { background: #fbe0e0; color: #8a1c1c; }
@@ -65,6 +79,7 @@ enum Assets {
           var root = document.querySelector('[data-poll]');
           var timer = null;
           function apply(data) {
+            if (data.job) { data.jobs = [data.job]; }
             var counts = data.counts || {};
             document.querySelectorAll('[data-count]').forEach(function (el) {
               var value = counts[el.getAttribute('data-count')];

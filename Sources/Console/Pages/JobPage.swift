@@ -11,19 +11,28 @@ struct JobPage {
 
     func render(_ job: QueuedJob, notice: String?) throws -> String {
         let report = try files.report(job.id)
+        let summary = JobSummary(job: job, report: report, logTail: job.state == .failed ? files.logTail(job.id) : nil)
         let id = HTML.escape(job.id)
         let base = "/jobs/\(id)/files/"
         var body = "<h1>Order \(id) \(Layout.chip(job.state.rawValue, id: job.id))</h1>\n"
         if let notice { body += "<p class=\"notice\" role=\"status\">\(HTML.escape(notice))</p>\n" }
+        body += summary.book()
         body += "<p>Stage: \(HTML.escape(job.stage)) · attempt \(job.attempts) · queued \(Layout.time(job.createdAt))"
+            + " · last change \(Layout.time(job.updatedAt))"
             + (job.approvedBy.map { " · approved by \(HTML.escape($0))" } ?? "") + "</p>\n"
-        if let why = job.lastError { body += "<p><strong>Why:</strong> \(HTML.escape(why))</p>\n" }
+        let happened = summary.whatHappened()
+        if happened.isEmpty, let why = job.lastError { body += "<p><strong>Why:</strong> \(HTML.escape(why))</p>\n" }
+        body += happened
         if layout.identity.role == .operator {
-            body += "<form method=\"post\" action=\"/actions\" class=\"actions\">\(layout.csrfField())"
-                + "<input type=\"hidden\" name=\"id\" value=\"\(id)\"><input type=\"hidden\" name=\"back\" value=\"/jobs/\(id)\">"
-                + ActionButtons.buttons(for: job.state) + "</form>\n"
+            let buttons = ActionButtons.buttons(for: job.state, retry: !summary.isInvalidInput)
+            if !buttons.isEmpty {
+                body += "<form method=\"post\" action=\"/actions\" class=\"actions\">\(layout.csrfField())"
+                    + "<input type=\"hidden\" name=\"id\" value=\"\(id)\"><input type=\"hidden\" name=\"back\" value=\"/jobs/\(id)\">"
+                    + buttons + "</form>\n"
+            }
         }
-        guard let report else { return layout.page(title: "Order \(job.id)", body: body + "<p>No report yet.</p>") }
+        let poll = "/api/jobs/" + job.id
+        guard let report else { return layout.page(title: "Order \(job.id)", body: body + "<p>No report yet.</p>", poll: poll) }
         let pages = report.outputs.first { $0.kind == "interior" }?.pages ?? 0
         let thumbnails = files.hasThumbnails(job.id)
         if files.exists(job.id, "preview-cover.png") {
@@ -32,17 +41,22 @@ struct JobPage {
         body += findings(report, base: base, thumbnails: thumbnails)
         body += outputs(report, base: base)
         body += stages(report)
-        body += try deliveries(job.id, report: report)
+        body += JobDeliveries(ledger: try queue.deliveries(job.id)).render(report)
         body += try events(job.id)
         if thumbnails, pages > 0 {
-            body += "<h2>Pages</h2>\n<div class=\"grid\">"
+            var flagged: [Int: Int] = [:]
+            for finding in report.preflight { if let page = finding.page { flagged[page, default: 0] += 1 } }
+            body += "<h2>Pages</h2>\n<p class=\"muted\">Pages with findings are outlined.</p>\n<div class=\"grid\">"
             for page in 1...pages {
-                body += "<figure id=\"page-\(page)\"><img class=\"thumb\" loading=\"lazy\" src=\"\(base)page-\(page).jpg\" "
-                    + "alt=\"Page \(page)\" width=\"148\" height=\"210\"><figcaption>\(page)</figcaption></figure>"
+                let count = flagged[page] ?? 0
+                let caption = count > 0 ? "\(page) · \(count) finding\(count == 1 ? "" : "s")" : "\(page)"
+                body += "<figure id=\"page-\(page)\"\(count > 0 ? " class=\"flagged\"" : "")><a href=\"\(base)page-\(page).jpg\">"
+                    + "<img class=\"thumb\" loading=\"lazy\" src=\"\(base)page-\(page).jpg\" alt=\"Page \(page)\(count > 0 ? ", with findings" : "")\" "
+                    + "width=\"148\" height=\"210\"></a><figcaption>\(caption)</figcaption></figure>"
             }
             body += "</div>\n"
         }
-        return layout.page(title: "Order \(job.id)", body: body)
+        return layout.page(title: "Order \(job.id)", body: body, poll: poll)
     }
 
     private func findings(_ report: JobReport, base: String, thumbnails: Bool) -> String {
@@ -63,7 +77,8 @@ struct JobPage {
     }
 
     private func outputs(_ report: JobReport, base: String) -> String {
-        guard !report.outputs.isEmpty else { return "" }
+        let links = "<p><a href=\"\(base)report.json\">report.json</a> · <a href=\"\(base)report.html\">report.html</a></p>\n"
+        guard !report.outputs.isEmpty else { return "<h2>Outputs</h2>\n<p>None were made.</p>\n" + links }
         var html = "<h2>Outputs</h2>\n<div class=\"scroll\"><table><thead><tr><th scope=\"col\">file</th><th scope=\"col\">pages</th>"
             + "<th scope=\"col\">bytes</th><th scope=\"col\">SHA-256</th></tr></thead><tbody>"
         for output in report.outputs {
@@ -71,8 +86,7 @@ struct JobPage {
                 + "<td>\(output.pages.map(String.init) ?? "—")</td><td>\(output.bytes.formatted())</td>"
                 + "<td><code>\(HTML.escape(output.sha256))</code></td></tr>"
         }
-        return html + "</tbody></table></div>\n<p><a href=\"\(base)report.json\">report.json</a> · "
-            + "<a href=\"\(base)report.html\">report.html</a></p>\n"
+        return html + "</tbody></table></div>\n" + links
     }
 
     private func stages(_ report: JobReport) -> String {
@@ -87,30 +101,6 @@ struct JobPage {
             html += "<tr><td>\(HTML.escape(key))</td><td>part of the above</td><td>\((report.timingsMS[key] ?? 0).formatted()) ms</td></tr>"
         }
         return html + "</tbody></table></div>\n"
-    }
-
-    private func deliveries(_ id: String, report: JobReport) throws -> String {
-        let ledger = try queue.deliveries(id)
-        guard !report.uploads.isEmpty || !ledger.isEmpty else { return "<h2>Deliveries</h2>\n<p>Nothing sent yet.</p>\n" }
-        var html = "<h2>Deliveries</h2>\n<div class=\"scroll\"><table><thead><tr><th scope=\"col\">file</th><th scope=\"col\">status</th>"
-            + "<th scope=\"col\">attempts</th></tr></thead><tbody>"
-        for upload in report.uploads {
-            let attempts = upload.attempts.map { attempt in
-                "job attempt \(attempt.jobAttempt.map(String.init) ?? "?"): " + (attempt.httpStatus.map { "HTTP \($0)" } ?? (attempt.error == nil ? "written" : "no answer"))
-                    + (attempt.error.map { " — \(HTML.escape($0))" } ?? "") + " (\(attempt.bytesSent.formatted()) bytes"
-                    + (attempt.at.map { ", \(HTML.escape($0))" } ?? "") + ")"
-            }.joined(separator: "<br>")
-            html += "<tr><td>\(HTML.escape(upload.file)) → \(HTML.escape(upload.destination))</td><td>\(Layout.chip(upload.status))"
-                + (upload.delivered.map { "<br><span class=\"muted\">delivered \(HTML.escape($0.at))</span>" } ?? "")
-                + "</td><td class=\"message\">\(attempts)</td></tr>"
-        }
-        html += "</tbody></table></div>\n"
-        if !ledger.isEmpty {
-            html += "<p class=\"muted\">The ledger: " + ledger.map {
-                "\(HTML.escape($0.file)) accepted by \(HTML.escape($0.destination)) at \(Layout.time($0.deliveredAt)) (attempt \($0.attempt))"
-            }.joined(separator: "; ") + ".</p>\n"
-        }
-        return html
     }
 
     private func events(_ id: String) throws -> String {

@@ -9,10 +9,12 @@ struct JobsPage {
 
     static let pageSize = 50
     static let countCap = 10_000
+    /// A million jobs, 50 a page: the offset stays far from overflowing.
+    static let pageLimit = 20_000
 
     func render(_ query: [String: String], notice: String?) throws -> String {
-        let filter = Self.filter(from: query)
-        let page = max(1, Int(query["page"] ?? "") ?? 1)
+        let filter = try Self.filter(from: query)
+        let page = try BoundedInput.integer(query["page"], "page", fallback: 1, in: 1...Self.pageLimit)
         let rows = try queue.listJobs(filter, limit: Self.pageSize, offset: (page - 1) * Self.pageSize)
         let count = try queue.countJobs(filter, cap: Self.countCap + 1)
         let shown = count > Self.countCap ? "more than \(Self.countCap.formatted())" : count.formatted()
@@ -24,7 +26,7 @@ struct JobsPage {
         if operatorActs { body += "<form method=\"post\" action=\"/actions\">\(layout.csrfField())" + hiddenFilter(filter, page: page) }
         // The row checkboxes are one group (nothing else inside), named for screen readers.
         if operatorActs { body += "<p><label><input type=\"checkbox\" id=\"select-all\"> Select every job on this page</label></p>" }
-        body += "<div class=\"scroll\" role=\"group\" aria-label=\"Jobs on this page\"><table><thead><tr>"
+        body += "<div class=\"scroll\" role=\"group\" aria-label=\"Jobs on this page\"><table class=\"jobs\"><thead><tr>"
         if operatorActs { body += "<th scope=\"col\"><span class=\"hidden-label\">selected</span></th>" }
         body += "<th scope=\"col\">order</th><th scope=\"col\">state</th><th scope=\"col\">product · destination</th>"
             + "<th scope=\"col\">pages</th><th scope=\"col\">warnings</th><th scope=\"col\">tries</th><th scope=\"col\">why</th></tr></thead><tbody>"
@@ -35,7 +37,8 @@ struct JobsPage {
             }
             body += "<td><a href=\"/jobs/\(HTML.escape(row.id))\">\(HTML.escape(row.id))</a><br><span class=\"muted\">"
                 + "\(HTML.escape(row.title ?? "")) · \(HTML.escape(row.author ?? ""))</span></td>"
-                + "<td>\(Layout.chip(row.state.rawValue, id: row.id))</td>"
+                + "<td>\(Layout.chip(row.state.rawValue, id: row.id))<br><span class=\"muted\">\(HTML.escape(row.stage)) · "
+                + "\(Layout.time(row.updatedAt))</span></td>"
                 + "<td>\(HTML.escape(row.product ?? "—")) · \(HTML.escape(row.destination ?? "—"))</td>"
                 + "<td>\(row.pages.map(String.init) ?? "—")</td><td>\(row.warnings.map(String.init) ?? "—")</td>"
                 + "<td>\(row.attempts)</td><td class=\"reason\">\(HTML.escape(row.lastError.map { String($0.prefix(200)) } ?? ""))</td></tr>"
@@ -47,13 +50,14 @@ struct JobsPage {
         return layout.page(title: "Jobs", body: body, poll: "/api/jobs?" + Self.queryString(filter, page: page))
     }
 
-    static func filter(from query: [String: String]) -> JobFilter {
-        func value(_ key: String) -> String? {
-            let text = query[key]?.trimmingCharacters(in: .whitespaces) ?? ""
-            return text.isEmpty ? nil : text
-        }
-        return JobFilter(state: value("state").flatMap(QueuedJob.State.init), product: value("product"),
-                         destination: value("destination"), night: value("night").flatMap { Night.isLabel($0) ? $0 : nil }, text: value("q"))
+    /// The filter a query names; a value too long is a BadRequest, an unknown state or a
+    /// malformed night is no filter.
+    static func filter(from query: [String: String]) throws(BadRequest) -> JobFilter {
+        JobFilter(state: try BoundedInput.text(query["state"], "state").flatMap(QueuedJob.State.init),
+                  product: try BoundedInput.text(query["product"], "product"),
+                  destination: try BoundedInput.text(query["destination"], "destination"),
+                  night: try BoundedInput.text(query["night"], "night").flatMap { Night.isLabel($0) ? $0 : nil },
+                  text: try BoundedInput.text(query["q"], "q"))
     }
 
     static func queryString(_ filter: JobFilter, page: Int = 1) -> String {
@@ -108,18 +112,20 @@ struct JobsPage {
 enum ActionButtons {
     static func bulk(matching count: Int) -> String {
         let all = min(count, ActionRequest.bulkCap)
-        return "<div class=\"actions\">" + buttons()
+        return "<div class=\"actions\"><input type=\"hidden\" name=\"seen\" value=\"\(all)\">" + buttons()
             + "<label><span><input type=\"checkbox\" name=\"all\" value=\"1\"> all \(all.formatted()) that match"
             + (count > ActionRequest.bulkCap ? " (the first \(ActionRequest.bulkCap.formatted()))" : "") + "</span></label></div>\n"
     }
 
-    static func buttons(for state: QueuedJob.State? = nil) -> String {
+    /// The actions `state` allows (all of them for a selection of unknown states); `retry`
+    /// false when retrying could only fail again (invalid input).
+    static func buttons(for state: QueuedJob.State? = nil, retry: Bool = true) -> String {
         var html = ""
         let offered: [(JobAction, String, [QueuedJob.State])] = [
             (.approve, "Approve", [.held]), (.retry, "Retry", [.failed, .cancelled]),
             (.retryFresh, "Retry with a fresh render", [.failed, .cancelled]), (.cancel, "Cancel", [.queued, .held]),
         ]
-        for (action, label, states) in offered where state.map(states.contains) ?? true {
+        for (action, label, states) in offered where (state.map(states.contains) ?? true) && (retry || !action.isRetry) {
             html += "<button type=\"submit\" name=\"action\" value=\"\(action.rawValue)\">\(label)</button>"
         }
         if state == nil || state == .held {

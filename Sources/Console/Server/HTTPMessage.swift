@@ -10,10 +10,26 @@ public struct HTTPRequest: Sendable {
     public var form: [String: [String]]
     /// Header names lower-cased.
     public var headers: [String: String]
-    /// The client's address, for slowing down failed logins.
+    /// The socket's address (see `ClientAddress` for the one behind a trusted proxy).
     public var client: String
-    /// The body was larger than the console accepts.
-    public var bodyTooLarge = false
+
+    public init(method: String, path: String, query: [String: String] = [:], form: [String: [String]] = [:],
+                headers: [String: String] = [:], client: String = "127.0.0.1") {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.form = form
+        self.headers = headers
+        self.client = client
+    }
+
+    /// The path and query again (the query's fields in name order), for a way back.
+    public var target: String {
+        guard !query.isEmpty else { return path }
+        var components = URLComponents()
+        components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        return path + "?" + (components.percentEncodedQuery ?? "")
+    }
 
     public func field(_ name: String) -> String? { form[name]?.first }
 

@@ -37,6 +37,10 @@ public struct ConsoleTokens: Sendable {
     public static func load(config: FolioConfig, environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) -> ConsoleTokens {
         var entries: [Entry] = []
         if let token = environment["FOLIO_CONSOLE_TOKEN"], !token.isEmpty {
+            if let weakness = weakness(of: token) {
+                throw InputError([InputIssue(code: "weak-token", file: "FOLIO_CONSOLE_TOKEN", path: "", entry: nil,
+                                             message: "\(weakness); folio token makes a strong one")])
+            }
             entries.append(Entry(name: "operator", role: .operator, sha256: digest(token)))
         }
         if let file = config.consoleTokens {
@@ -72,6 +76,44 @@ public struct ConsoleTokens: Sendable {
     }
 
     public static func digest(_ token: String) -> String { SHA256.hex(of: Data(token.utf8)) }
+
+    /// The shortest token accepted, and the least entropy its characters show.
+    public static let minimumLength = 32
+    public static let minimumBits = 100.0
+    public static let minimumDistinct = 10
+
+    /// Why `token` is too weak to guard the console, or nil. The entropy is estimated from the
+    /// token's own character frequencies (Shannon, times its length): `newToken()` shows about
+    /// 240 bits, a run of one letter none; a repeated unit or a handful of letters is refused
+    /// whatever its length. The tokens file holds only
+    /// digests, so only the environment's token can be checked.
+    public static func weakness(of token: String) -> String? {
+        let characters = Array(token.unicodeScalars)
+        guard characters.count >= minimumLength else {
+            return "the token has \(characters.count) characters; at least \(minimumLength) are needed"
+        }
+        // A short unit repeated ("abcd" sixteen times) shows many bits by frequency alone.
+        if let period = (1...(characters.count / 2)).first(where: { period in
+            characters.indices.allSatisfy { characters[$0] == characters[$0 % period] }
+        }) {
+            return "the token repeats \(period) characters"
+        }
+        var counts: [Unicode.Scalar: Int] = [:]
+        for character in characters { counts[character, default: 0] += 1 }
+        let total = Double(characters.count)
+        let perCharacter = counts.values.reduce(0.0) { sum, count in
+            let p = Double(count) / total
+            return sum - p * log2(p)
+        }
+        let bits = perCharacter * total
+        guard counts.count >= minimumDistinct else {
+            return "the token uses \(counts.count) different characters; at least \(minimumDistinct) are needed"
+        }
+        guard bits >= minimumBits else {
+            return "the token shows about \(Int(bits)) bits of entropy; at least \(Int(minimumBits)) are needed"
+        }
+        return nil
+    }
 
     /// Two secrets (hex) compared in constant time (OpenSSL's CRYPTO_memcmp).
     public static func same(_ expected: String, _ given: String) -> Bool {

@@ -101,19 +101,28 @@ public enum Night {
 
 /// The order's facts the catalog keeps, read leniently: the queue holds orders that a job will
 /// reject, and those are listed too.
-struct OrderFacts {
-    var product: String?
-    var destination: String?
-    var title: String?
-    var author: String?
+public struct OrderFacts: Sendable {
+    public var product: String?
+    public var destination: String?
+    public var title: String?
+    public var author: String?
 
-    init(_ order: Data) {
-        let object = (try? JSONSerialization.jsonObject(with: order)) as? [String: Any]
+    public init(_ order: Data) {
+        // A lone surrogate makes the whole document unreadable to JSONSerialization: drop it,
+        // as the book would, rather than blank every fact.
+        let object = (try? JSONSerialization.jsonObject(with: SurrogateFilter.clean(order))) as? [String: Any]
         let book = object?["book"] as? [String: Any]
-        product = object?["product"] as? String
-        destination = object?["destination"] as? String
-        title = book?["title"] as? String
-        author = book?["author"] as? String
+        product = Self.text(object?["product"])
+        destination = Self.text(object?["destination"])
+        title = Self.text(book?["title"])
+        author = Self.text(book?["author"])
+    }
+
+    /// A string without control characters: a NUL would end the text where C reads it (SQLite,
+    /// libpq), and an escape sequence has no place in a list.
+    private static func text(_ value: Any?) -> String? {
+        guard let string = value as? String else { return nil }
+        return String(String.UnicodeScalarView(string.unicodeScalars.filter { $0.properties.generalCategory != .control }))
     }
 
     /// The lower-cased text the catalog's search runs over.

@@ -47,12 +47,22 @@ public enum EnqueueOutcome: Sendable, Equatable {
 public struct QueueEnvironment: Sendable {
     public var now: @Sendable () -> Double
     public var random: @Sendable () -> Double
+    /// Seconds to wait for another connection's lock (SQLite) before failing with a
+    /// `QueueContention` error.
+    public var lockWait: Double
 
     public init(now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
-                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
+                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, lockWait: Double = 30) {
         self.now = now
         self.random = random
+        self.lockWait = lockWait
     }
+}
+
+/// An error that may mean only that the queue was busy: the console answers it with 503 and
+/// Retry-After rather than 500.
+public protocol QueueContention: Error {
+    var isLockTimeout: Bool { get }
 }
 
 /// How failed attempts are retried: exponential backoff with full jitter, up to a maximum.

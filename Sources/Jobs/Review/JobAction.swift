@@ -29,8 +29,11 @@ public enum JobAction: String, Sendable, CaseIterable {
         case .cancel: changed = try queue.cancel(id, by: actor)
         case .approve: changed = try queue.approve(id, by: actor)
         case .reject:
-            let reason = (reason ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let reason = RejectionReason.clean(reason ?? "")
             guard !reason.isEmpty else { return Outcome(id: id, changed: false, message: "\(id): a rejection needs a reason") }
+            guard reason.count <= RejectionReason.maxLength else {
+                return Outcome(id: id, changed: false, message: "\(id): a reason has at most \(RejectionReason.maxLength) characters")
+            }
             changed = try queue.reject(id, by: actor, reason: reason)
             if changed { try ReviewReport.recordRejection(of: id, by: actor, reason: reason, queue: queue, config: config) }
         }

@@ -3,9 +3,11 @@ import Testing
 @testable import Jobs
 
 /// The console in a real headless Chromium (Selenium, scripts/console_browser_check.py): an
-/// operator signs in, reads the night, filters, follows a warning to its page, approves a held
-/// book (which the next run delivers) and retries two failed ones at once; every page fits a
-/// phone, logs no error and passes axe.
+/// operator signs in, reads the night, filters, follows a warning to its page, reads why a failed
+/// order failed (its problems, its log), sees a 2,000-letter title wrap at 375 and 1280 px,
+/// approves a held book in bulk through its confirmation (the next run delivers it), retries two
+/// failed ones at once, and follows a deep link through sign-in; every page fits a phone, logs
+/// no error and passes axe.
 @Suite(.serialized) struct ConsoleBrowserTests {
     static let screenshot = repositoryRoot.appendingPathComponent(".build/console-job.png")
 
@@ -14,19 +16,35 @@ import Testing
                                            "--base", server.base, "--token", fixture.operatorToken, "--held", ConsoleFixture.held,
                                            "--failed"] + ConsoleFixture.failed + [
                                            "--counts", String(decoding: try JSONSerialization.data(withJSONObject: counts), as: UTF8.self),
+                                           "--long-title", Self.longTitle, "--crashed", ConsoleFixture.crashed,
                                            "--screenshot", Self.screenshot.path])
         let result = (try? JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]) ?? [:]
         #expect(run.status == 0, "\(phase): \(result["failures"] ?? run.output) \(run.errors.suffix(2000))")
         return result
     }
 
+    /// One unbroken word of 2,000 letters: it must wrap, not widen the Jobs table.
+    static let longTitle = String(repeating: "Longtitle", count: 222) + "xx"
+
     @Test func anOperatorReviewsTheNight() throws {
-        let fixture = try ConsoleFixture()
+        let fixture = try ConsoleFixture(crash: true)
+        // A cancelled order with that title (cancelled, so the run below leaves it be).
+        let queue = try fixture.workspace.config.openQueue()
+        var order = Sample.order(id: "night-long-00", export: "small", outputs: ["interior", "cover"], extra: ["product": "a5-softcover"])
+        order["book"] = ["title": Self.longTitle, "subtitle": NSNull(), "author": "W", "language": "en", "scope": ["all": true],
+                         "cover": ["preset": "night"]] as [String: Any]
+        let inbox = fixture.workspace.root.appendingPathComponent("inbox")
+        try JSONSerialization.data(withJSONObject: order, options: [.sortedKeys]).write(to: inbox.appendingPathComponent("night-long-00.json"))
+        let intake = try Intake(config: try fixture.workspace.config, queue: queue).run()
+        #expect(intake.rejected.isEmpty, "\(intake.rejected)")
+        #expect(try queue.cancel("night-long-00", by: "test"))
+        #expect(try queue.job(ConsoleFixture.crashed)?.state == .failed)
         let server = try ConsoleServer(fixture.workspace)
-        let review = try browse("review", server, fixture, counts: ["held": 1, "failed": 2, "running": 1, "done": 1, "queued": 0])
+        let review = try browse("review", server, fixture, counts: ["held": 1, "failed": 3, "running": 1, "done": 1, "queued": 0, "cancelled": 1])
+        #expect((review["problems"] as? [String] ?? []).count >= 1)
+        #expect((review["log_lines"] as? Int ?? 0) > 0)
         #expect((review["finding_page"] as? Int ?? 0) > 0)
         #expect(FileManager.default.fileExists(atPath: Self.screenshot.path))
-        let queue = try fixture.workspace.config.openQueue()
         #expect(try queue.job(ConsoleFixture.held)?.approvedBy == "olga")
         for id in ConsoleFixture.failed {
             #expect(try queue.job(id)?.state == .queued)

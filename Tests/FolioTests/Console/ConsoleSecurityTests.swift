@@ -20,7 +20,10 @@ import Testing
         let (_, server) = try started()
         for path in Self.pages {
             let answer = try Curl.request(server.base + path)
-            #expect(answer.status == 303 && answer.headers["location"] == "/login", "\(path): \(answer.status)")
+            // Sent to sign in, and back to this very page afterwards.
+            let location = answer.headers["location"] ?? ""
+            #expect(answer.status == 303 && (location == "/login" || location.hasPrefix("/login?next=%2F") || location.hasPrefix("/login?next=/")),
+                    "\(path): \(answer.status) \(location)")
             #expect(!answer.body.contains(ConsoleFixture.done))
         }
         for path in Self.api {
@@ -122,17 +125,6 @@ import Testing
         try FileManager.default.createSymbolicLink(at: running, withDestinationURL: folder)
         defer { try? FileManager.default.removeItem(at: running) }
         #expect(try Curl.request(server.base + "/jobs/\(ConsoleFixture.running)/files/interior.pdf", headers: bearer).status == 404)
-    }
-
-    @Test func failedSignInsAreSlowedDown() throws {
-        let (fixture, server) = try started()
-        let first = try Curl.request(server.base + "/login", method: "POST", form: ["token=wrong"])
-        #expect(first.status == 401)
-        // Even the right token waits once a wrong one was tried from this address.
-        let next = try Curl.request(server.base + "/login", method: "POST", form: ["token=\(fixture.operatorToken)"])
-        #expect(next.status == 429 && next.headers["retry-after"] != nil)
-        sleep(1)
-        #expect(try Curl.request(server.base + "/login", method: "POST", form: ["token=\(fixture.operatorToken)"]).status == 303)
     }
 
     @Test func theServerRefusesToStartOpen() throws {

@@ -14,7 +14,11 @@ final class ConsoleFixture: @unchecked Sendable {
     static let done = "night-done-00", held = "night-held-00", running = "night-running-00"
     static let failed = ["night-fail-00", "night-fail-01"]
 
-    init(queue: String = "sqlite:../folio.db") throws {
+    static let crashed = "night-crash-00"
+
+    /// `crash`: one more order, whose job process crashes (a real invalid access through
+    /// FOLIO_TEST_FAULT), so the night has three failed jobs.
+    init(queue: String = "sqlite:../folio.db", crash: Bool = false) throws {
         workspace = try Workspace.batch(#", "console_tokens": "tokens.json", "max_attempts": 1"#, queue: queue)
         let config = workspace.root.appendingPathComponent("config")
         try JSONSerialization.data(withJSONObject: ["tokens": [
@@ -30,7 +34,8 @@ final class ConsoleFixture: @unchecked Sendable {
         try writeLowResolutionExport()
         try dropOrder(Self.held, export: "lowres", product: "a5-reviewed", title: "Hopper's Winter", author: "Edward H.")
         for id in Self.failed { try dropOrder(id, export: "missing", product: "a5-softcover", title: "Lost Year", author: "Nobody") }
-        let run = try workspace.run(workers: 2)
+        if crash { try dropOrder(Self.crashed, export: "small", product: "a5-softcover", title: "Crash Course", author: "Rita R.") }
+        let run = try workspace.run(workers: 2, environment: crash ? ["FOLIO_TEST_FAULT": "\(Self.crashed):segv"] : [:])
         #expect(run.status == 1, "\(run.output)\n\(run.errors)")  // the two failed jobs
         // A job another host is working on, as a running job looks in the queue.
         try dropOrder(Self.running, export: "small", product: "a5-softcover", title: "Busy Book", author: "Rita R.")

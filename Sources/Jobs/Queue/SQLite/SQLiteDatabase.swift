@@ -4,14 +4,18 @@ import Foundation
 /// One SQLite connection, owned here and closed on deinit. Every failure is thrown with
 /// SQLite's own message.
 final class SQLiteDatabase {
-    struct Failure: Error, CustomStringConvertible {
+    struct Failure: QueueContention, CustomStringConvertible {
         var description: String
+        /// Another connection held the lock for longer than this one waits.
+        var isLockTimeout = false
     }
 
     private let handle: OpaquePointer
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    init(path: String) throws(Failure) {
+    /// `lockWait`: seconds to wait for another connection's lock before failing with
+    /// `isLockTimeout` (runners wait long; the console answers 503 sooner).
+    init(path: String, lockWait: Double = 30) throws(Failure) {
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
         guard sqlite3_open_v2(path, &db, flags, nil) == SQLITE_OK, let db else {
@@ -21,7 +25,7 @@ final class SQLiteDatabase {
         }
         handle = db
         // Several runner processes share the file: wait for a lock rather than fail at once.
-        sqlite3_busy_timeout(db, 30_000)
+        sqlite3_busy_timeout(db, Int32(max(0, min(lockWait, 3600)) * 1000))
         try execute("PRAGMA journal_mode=WAL")
         try execute("PRAGMA synchronous=NORMAL")
     }
@@ -54,7 +58,10 @@ final class SQLiteDatabase {
         while true {
             let status = sqlite3_step(statement)
             if status == SQLITE_DONE { break }
-            guard status == SQLITE_ROW else { throw Failure(description: "\(String(cString: sqlite3_errmsg(handle))) in: \(sql)") }
+            guard status == SQLITE_ROW else {
+                let code = sqlite3_errcode(handle) & 0xff
+                throw Failure(description: "\(String(cString: sqlite3_errmsg(handle))) in: \(sql)", isLockTimeout: code == SQLITE_BUSY || code == SQLITE_LOCKED)
+            }
             rows.append((0..<sqlite3_column_count(statement)).map { column in
                 switch sqlite3_column_type(statement, column) {
                 case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))

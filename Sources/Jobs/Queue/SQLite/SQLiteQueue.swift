@@ -103,7 +103,7 @@ public final class SQLiteQueue: QueueDriver {
 
     public init(path: URL, environment: QueueEnvironment = QueueEnvironment(), retryPolicy: RetryPolicy = RetryPolicy()) throws {
         try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
-        database = try SQLiteDatabase(path: path.path)
+        database = try SQLiteDatabase(path: path.path, lockWait: environment.lockWait)
         self.environment = environment
         self.retryPolicy = retryPolicy
         try migrate()
