@@ -45,8 +45,15 @@ enum ServeCommand {
             }
             // The line scripts and tests read for the port the system chose.
             console.say("folio serve: listening on http://\(address):\(server.port)/")
+            // Under systemd (Type=notify): ready once listening, alive on the watchdog's beat.
+            let service = ServiceManager()
+            service.ready("listening on \(address):\(server.port)")
             let stop = StopSignal()
-            while !stop.isStopped { usleep(200_000) }
+            while !stop.isStopped {
+                service.alive()
+                usleep(200_000)
+            }
+            service.stopping("closing the console")
             server.stop()
             return 0
         } catch {

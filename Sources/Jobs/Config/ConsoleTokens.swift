@@ -36,6 +36,13 @@ public struct ConsoleTokens: Sendable {
     /// error naming it and the entry.
     public static func load(config: FolioConfig, environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) -> ConsoleTokens {
         var entries: [Entry] = []
+        // Under systemd the token comes as a credential (LoadCredential=console-token:…), a file
+        // only this service can read, never in the unit's text or the environment.
+        var environment = environment
+        if environment["FOLIO_CONSOLE_TOKEN"] == nil, let folder = environment["CREDENTIALS_DIRECTORY"],
+           let data = FileManager.default.contents(atPath: folder + "/console-token") {
+            environment["FOLIO_CONSOLE_TOKEN"] = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         if let token = environment["FOLIO_CONSOLE_TOKEN"], !token.isEmpty {
             if let weakness = weakness(of: token) {
                 throw InputError([InputIssue(code: "weak-token", file: "FOLIO_CONSOLE_TOKEN", path: "", entry: nil,

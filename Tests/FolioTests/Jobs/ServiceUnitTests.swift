@@ -71,4 +71,41 @@ import Testing
         #expect(messages.contains("STOPPING=1"), "\(messages)")
         #expect(runner.terminationStatus == 0)
     }
+
+    /// `folio serve` as `folio-console.service` runs it: its token from the credential systemd
+    /// hands over, READY=1 once it listens, STOPPING=1 on SIGTERM.
+    @Test func theConsoleReadsItsCredentialAndSaysReady() throws {
+        let workspace = try Workspace.batch()
+        let credentials = workspace.root.appendingPathComponent("credentials")
+        try FileManager.default.createDirectory(at: credentials, withIntermediateDirectories: true)
+        let token = ConsoleTokens.newToken()
+        try Data((token + "\n").utf8).write(to: credentials.appendingPathComponent("console-token"))
+        let socket = workspace.root.appendingPathComponent("notify.sock")
+        let log = workspace.root.appendingPathComponent("notify.log")
+        let listener = Process()
+        listener.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        listener.arguments = ["python3", "-c", Self.listener, socket.path, log.path]
+        try listener.run()
+        defer { listener.terminate() }
+        let start = Date()
+        while !FileManager.default.fileExists(atPath: socket.path), Date().timeIntervalSince(start) < 10 { Thread.sleep(forTimeInterval: 0.05) }
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: Workspace.folio)
+        server.arguments = ["serve", "--listen", "127.0.0.1:0", "--config", workspace.configFile.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "FOLIO_CONSOLE_TOKEN")
+        environment["CREDENTIALS_DIRECTORY"] = credentials.path
+        environment["NOTIFY_SOCKET"] = socket.path
+        server.environment = environment
+        let line = String(decoding: try server.runReadingFirstLine(), as: UTF8.self)
+        defer { if server.isRunning { server.terminate() } }
+        let base = try #require(line.components(separatedBy: "listening on ").last?.trimmingCharacters(in: CharacterSet(charactersIn: "/ ")), "\(line)")
+        let answer = try Curl.request(base + "/api/jobs", headers: ["Authorization": "Bearer \(token)"])
+        #expect(answer.status == 200, "the credential's token was not taken: \(answer.status)")
+        kill(server.processIdentifier, SIGTERM)
+        server.waitUntilExit()
+        Thread.sleep(forTimeInterval: 0.3)
+        let messages = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(messages.contains("READY=1") && messages.contains("STOPPING=1"), "\(messages)")
+    }
 }
