@@ -37,10 +37,11 @@ public struct EPUBVerifier: Sendable {
                 findings.append(Finding(.error, code, "the entry's data does not match its directory record (\(error))", entry: entry.name))
             }
         }
-        findings += package(contents)
+        let (packageFindings, spine) = package(contents)
+        findings += packageFindings
         findings += forbidden(contents)
-        if let expected = expectations.expectedText {
-            findings += (expectations.completenessClock ?? CheckClock()).time { completeness(expected, contents) }
+        if let expected = expectations.expectedText, let spine {
+            findings += (expectations.completenessClock ?? CheckClock()).time { completeness(expected, spine: spine, contents) }
         }
         return findings
     }
@@ -60,19 +61,21 @@ public struct EPUBVerifier: Sendable {
         return findings
     }
 
-    private func package(_ contents: [String: [UInt8]]) -> [Finding] {
+    /// The package's findings, and its spine's documents in reading order (nil when the
+    /// container or the package document cannot be read).
+    private func package(_ contents: [String: [UInt8]]) -> (findings: [Finding], spine: [String]?) {
         guard let container = contents["META-INF/container.xml"] else {
-            return [Finding(.error, "container-missing", "no META-INF/container.xml")]
+            return ([Finding(.error, "container-missing", "no META-INF/container.xml")], nil)
         }
         let containerXML = XMLScan(container)
         guard let opfPath = containerXML.elements(named: "rootfile").first?.attributes["full-path"] else {
-            return [Finding(.error, "container-rootfile", "container.xml names no rootfile", entry: "META-INF/container.xml")]
+            return ([Finding(.error, "container-rootfile", "container.xml names no rootfile", entry: "META-INF/container.xml")], nil)
         }
         guard let opfData = contents[opfPath] else {
-            return [Finding(.error, "opf-missing", "container.xml points to \(opfPath), which is not in the archive")]
+            return ([Finding(.error, "opf-missing", "container.xml points to \(opfPath), which is not in the archive")], nil)
         }
         let opf = XMLScan(opfData)
-        if let error = opf.error { return [Finding(.error, "xml-not-well-formed", error, entry: opfPath)] }
+        if let error = opf.error { return ([Finding(.error, "xml-not-well-formed", error, entry: opfPath)], nil) }
         var findings: [Finding] = []
         let base = (opfPath as NSString).deletingLastPathComponent
         func resolve(_ href: String, from folder: String) -> String {
@@ -139,7 +142,8 @@ public struct EPUBVerifier: Sendable {
                 }
             }
         }
-        return findings
+        let spine = opf.elements(named: "itemref").compactMap { manifest[$0.attributes["idref"] ?? ""]?.path }
+        return (findings, spine)
     }
 
     /// `toc.ncx`, where the book has one: ids unique, and `playOrder` numbering the navigation
@@ -199,27 +203,16 @@ public struct EPUBVerifier: Sendable {
     }
 
     /// Every included entry's words in the spine's documents, in reading order.
-    private func completeness(_ expected: ExpectedText, _ contents: [String: [UInt8]]) -> [Finding] {
-        guard let container = contents["META-INF/container.xml"],
-              let opfPath = XMLScan(container).elements(named: "rootfile").first?.attributes["full-path"],
-              let opfData = contents[opfPath] else { return [] }
-        let opf = XMLScan(opfData)
-        let base = (opfPath as NSString).deletingLastPathComponent
-        var hrefs: [String: String] = [:]
-        for item in opf.elements(named: "item") {
-            if let id = item.attributes["id"], let href = item.attributes["href"] {
-                hrefs[id] = base.isEmpty ? href : base + "/" + (href.removingPercentEncoding ?? href)
-            }
-        }
+    private func completeness(_ expected: ExpectedText, spine: [String], _ contents: [String: [UInt8]]) -> [Finding] {
         var document = WordText()
         var starts: [(position: Int, path: String)] = []
-        for itemref in opf.elements(named: "itemref") {
-            guard let path = hrefs[itemref.attributes["idref"] ?? ""], let data = contents[path] else { continue }
+        for path in spine {
+            guard let data = contents[path] else { continue }
             starts.append((document.characters.count, path))
             document.append(MarkupText.forms(data).text)
         }
         return CompletenessCheck(document: document).missing(expected).map { missing in
-            let file = starts.last { $0.position <= missing.position }?.path ?? opfPath
+            let file = starts.last { $0.position <= missing.position }?.path ?? "the spine"
             return Finding(.error, "text-missing", "words of the entry \(missing.entry) are not in \(file), from: \"\(missing.words)\"",
                            entry: missing.entry)
         }
