@@ -36,10 +36,7 @@ public enum ExportFormat: String, Sendable, CaseIterable {
         if !isFolder.boolValue {
             if location.pathExtension.lowercased() == "json" { return jsonFormat(location) }
             if location.pathExtension.lowercased() == "md" { return isJrnlMarkdown([location]) ? .jrnl : nil }
-            guard let handle = try? FileHandle(forReadingFrom: location) else { return nil }
-            defer { try? handle.close() }
-            let head = (try? handle.read(upToCount: 4096)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) } ?? ""
-            let first = head.split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            let first = head(location).split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             return JrnlImporter.isHeading(first.map(String.init) ?? "") ? .jrnl : nil
         }
         if FileManager.default.fileExists(atPath: location.appendingPathComponent("journal.json").path) { return .folio }
@@ -65,14 +62,18 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     /// Title`, or `### …` under `# 2019`), its date in one of the common timeformats.
     private static func isJrnlMarkdown(_ files: [URL]) -> Bool {
         files.allSatisfy { file in
-            guard let handle = try? FileHandle(forReadingFrom: file) else { return false }
-            defer { try? handle.close() }
-            let head = (try? handle.read(upToCount: 4096)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) } ?? ""
-            return head.split(separator: "\n").filter { $0.hasPrefix("# ") || $0.hasPrefix("### ") }.prefix(3).contains { heading in
+            head(file).split(separator: "\n").filter { $0.hasPrefix("# ") || $0.hasPrefix("### ") }.prefix(3).contains { heading in
                 let text = heading.drop { $0 == "#" }.dropFirst()
                 return JrnlTimeFormat.common.contains { $0.read(text) != nil }
             }
         }
+    }
+
+    /// The first 4 KB of a file as text (empty when it cannot be read): enough to recognise it.
+    private static func head(_ file: URL) -> String {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return "" }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 4096)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     private static func jsonFormat(_ file: URL) -> ExportFormat? {
