@@ -38,17 +38,24 @@ import Testing
                 f.flush()
         """
 
-    @Test func theRunnerSaysReadyBeatsAndStopping() throws {
-        let workspace = try Workspace.batch()
+    /// The listener, started, once its socket exists; its socket and the file it writes.
+    func listen(in workspace: Workspace) throws -> (Process, URL, URL) {
         let socket = workspace.root.appendingPathComponent("notify.sock")
         let log = workspace.root.appendingPathComponent("notify.log")
         let listener = Process()
         listener.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         listener.arguments = ["python3", "-c", Self.listener, socket.path, log.path]
         try listener.run()
-        defer { listener.terminate() }
         let start = Date()
         while !FileManager.default.fileExists(atPath: socket.path), Date().timeIntervalSince(start) < 10 { Thread.sleep(forTimeInterval: 0.05) }
+        return (listener, socket, log)
+    }
+
+    @Test func theRunnerSaysReadyBeatsAndStopping() throws {
+        let workspace = try Workspace.batch()
+        let (listener, socket, log) = try listen(in: workspace)
+        defer { listener.terminate() }
+        let start = Date()
         let runner = Process()
         runner.executableURL = URL(fileURLWithPath: Workspace.folio)
         runner.arguments = ["run", "--watch", "--config", workspace.configFile.path]
@@ -80,15 +87,8 @@ import Testing
         try FileManager.default.createDirectory(at: credentials, withIntermediateDirectories: true)
         let token = ConsoleTokens.newToken()
         try Data((token + "\n").utf8).write(to: credentials.appendingPathComponent("console-token"))
-        let socket = workspace.root.appendingPathComponent("notify.sock")
-        let log = workspace.root.appendingPathComponent("notify.log")
-        let listener = Process()
-        listener.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        listener.arguments = ["python3", "-c", Self.listener, socket.path, log.path]
-        try listener.run()
+        let (listener, socket, log) = try listen(in: workspace)
         defer { listener.terminate() }
-        let start = Date()
-        while !FileManager.default.fileExists(atPath: socket.path), Date().timeIntervalSince(start) < 10 { Thread.sleep(forTimeInterval: 0.05) }
         let server = Process()
         server.executableURL = URL(fileURLWithPath: Workspace.folio)
         server.arguments = ["serve", "--listen", "127.0.0.1:0", "--config", workspace.configFile.path]
