@@ -1,4 +1,5 @@
 import Foundation
+import Render
 
 /// The words of an entry's source as its reader sees them, read straight from what the export
 /// holds and not through the importer's conversion or the book's Markdown reader, so that the
@@ -113,22 +114,12 @@ enum ReaderText {
         var last = 0
         for match in expression.matches(in: text, range: NSRange(location: 0, length: source.length)) {
             let name = source.substring(with: match.range(at: 1)).lowercased()
-            guard htmlElements.contains(name) else { continue }
+            guard RawHTML.elements.contains(name) else { continue }
             output += source.substring(with: NSRange(location: last, length: match.range.location - last)) + " "
             last = match.range.location + match.range.length
         }
         return output + source.substring(from: last)
     }
-
-    private static let htmlElements: Set<String> = [
-        "a", "abbr", "address", "article", "aside", "audio", "b", "bdi", "bdo", "big", "blockquote", "body", "br", "button", "center",
-        "cite", "code", "data", "dd", "del", "details", "dfn", "dialog", "div", "dl", "dt", "em", "embed", "fieldset", "figcaption",
-        "figure", "font", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hgroup", "hr", "html", "i",
-        "iframe", "img", "input", "ins", "kbd", "label", "li", "link", "main", "mark", "meta", "nav", "object", "ol", "option", "p",
-        "param", "picture", "pre", "q", "rp", "rt", "ruby", "s", "samp", "script", "section", "select", "small", "source", "span",
-        "strike", "strong", "style", "sub", "summary", "sup", "table", "tbody", "td", "textarea", "tfoot", "th", "thead", "time",
-        "title", "tr", "track", "tt", "u", "ul", "var", "video", "wbr",
-    ]
 
     private static func remove(_ text: String, from open: String, to close: String) -> String {
         guard text.contains(open) else { return text }

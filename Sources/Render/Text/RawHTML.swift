@@ -2,7 +2,7 @@
 /// entry is the writer's own text (`I <wrap> text`, `What <about this>?`) and is printed as it
 /// stands. Only the tags of real HTML elements are markup: `<br>` breaks the line, comments
 /// vanish, and any other element's tags are left out while the words between them stay.
-enum RawHTML {
+public enum RawHTML {
     enum Piece: Equatable {
         /// A `<br>`: a line break.
         case lineBreak
@@ -107,8 +107,9 @@ enum RawHTML {
         return output + rest
     }
 
-    /// HTML's elements (WHATWG, with the obsolete ones apps still write): only their tags are markup.
-    static let elements: Set<String> = blockElements.union([
+    /// HTML's elements (WHATWG, with the obsolete ones apps still write): only their tags are
+    /// markup. The importers' reader of source text (`ReaderText`) takes the same list.
+    public static let elements: Set<String> = blockElements.union([
         "a", "abbr", "b", "bdi", "bdo", "big", "br", "cite", "code", "data", "del", "dfn", "em", "font", "i", "img", "ins", "kbd",
         "label", "mark", "q", "rp", "rt", "ruby", "s", "samp", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u",
         "var", "wbr", "audio", "video", "source", "track", "picture", "iframe", "embed", "object", "param", "input", "button",
