@@ -48,15 +48,21 @@ def sign_in(driver, base, token):
     wait(driver, lambda d: d.current_url.rstrip("/") == base)
 
 
+def overflowing(driver, selector, keep):
+    """[page width, window width, up to five elements matching `selector` (and the JavaScript
+    condition `keep` on `e`) whose right edge passes the window]."""
+    return driver.execute_script(
+        "var w = document.documentElement.clientWidth; var out = [];"
+        "document.querySelectorAll('" + selector + "').forEach(function (e) { var r = e.getBoundingClientRect();"
+        " if (r.right > w + 1 && " + keep + ") { out.push(e.tagName + '.' + e.className + ' ' + Math.round(r.right)); } });"
+        "return [document.documentElement.scrollWidth, w, out.slice(0, 5)];")
+
+
 def audit(driver, name):
     """At 375 px nothing is wider than the window; no console errors; axe finds nothing serious."""
     driver.set_window_size(375, 812)
     driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
-    wide = driver.execute_script(
-        "var w = document.documentElement.clientWidth; var out = [];"
-        "document.querySelectorAll('body *').forEach(function (e) { var r = e.getBoundingClientRect();"
-        " if (r.right > w + 1 && !e.closest('.scroll')) { out.push(e.tagName + '.' + e.className + ' ' + Math.round(r.right)); } });"
-        "return [document.documentElement.scrollWidth, w, out.slice(0, 5)];")
+    wide = overflowing(driver, "body *", "!e.closest('.scroll')")
     check(wide[0] <= wide[1] + 1 and not wide[2], f"{name}: overflows at 375 px: {wide}")
     axe = Axe(driver)
     axe.inject()
@@ -72,11 +78,7 @@ def audit(driver, name):
 def fits(driver, name, width):
     """Nothing on the page is wider than a window `width` px wide (the table included)."""
     driver.set_window_size(width, 900)
-    wide = driver.execute_script(
-        "var w = document.documentElement.clientWidth; var out = [];"
-        "document.querySelectorAll('main *').forEach(function (e) { var r = e.getBoundingClientRect();"
-        " if (r.right > w + 1) { out.push(e.tagName + '.' + e.className + ' ' + Math.round(r.right)); } });"
-        "return [document.documentElement.scrollWidth, w, out.slice(0, 5)];")
+    wide = overflowing(driver, "main *", "true")
     check(wide[0] <= wide[1] + 1 and not wide[2], f"{name}: overflows at {width} px: {wide}")
     driver.set_window_size(1280, 900)
     return wide[0]
