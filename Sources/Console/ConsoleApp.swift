@@ -70,6 +70,9 @@ public final class ConsoleApp {
         if open, !LoopbackGuard.allows(request) {
             return .text("Under --no-auth the console answers only to a loopback Host and Origin.", status: 403)
         }
+        if request.method == "GET", MonitoringRoutes.paths.contains(request.path) {
+            return try MonitoringRoutes(queue: queue, gate: gate).answer(request)
+        }
         switch (request.method, request.path) {
         case ("GET", "/static/console.css"):
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/css"), ("Cache-Control", "max-age=3600")], body: .bytes(Data(Assets.css.utf8)))

@@ -26,13 +26,30 @@ public struct DeliveryAttempt: Sendable, Equatable {
     public var url: String
     /// The server's name for what it stored: `Location`, else `X-Request-Id` / `Request-Id`.
     public var responseID: String?
+    /// The request's class in README's table of retry classes (metrics count requests by it).
+    public var requestClass: RequestClass
 
+    /// What a request's answer says: taken (a 2xx, or a same-origin redirect followed), worth
+    /// sending again, or refused on purpose.
+    public enum RequestClass: String, Sendable, CaseIterable {
+        case accepted, transient, permanent
+    }
+
+    /// The class defaults to what the status alone says; the HTTP uploaders, which also know
+    /// libcurl's code, set it exactly.
     public init(httpStatus: Int?, error: String?, bytesSent: Int64, url: String = "", responseID: String? = nil) {
         self.httpStatus = httpStatus
         self.error = error
         self.bytesSent = bytesSent
         self.url = url
         self.responseID = responseID
+        if error == nil {
+            requestClass = .accepted
+        } else if let httpStatus, !RetryClass.transientStatuses.contains(httpStatus), !(200..<300).contains(httpStatus) {
+            requestClass = .permanent
+        } else {
+            requestClass = .transient
+        }
     }
 }
 

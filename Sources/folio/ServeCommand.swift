@@ -39,9 +39,11 @@ enum ServeCommand {
         let gate = ConsoleGate(tokens: tokens, open: open, trustedProxies: proxies, secureCookies: arguments.flags.contains("secure-cookies"))
         do {
             // Each worker has its own queue connection; a lock held elsewhere fails a request
-            // after 2 s (503) instead of holding it for the runners' 30 s.
+            // after 2 s (503) instead of holding it for the runners' 30 s, and so does a lost
+            // PostgreSQL, whose reconnection the runners wait out for 10 minutes.
             let server = try HTTPServer(address: address, port: port, limits: limits) { _ in
-                ConsoleApp(config: config, queue: try config.openQueue(environment: QueueEnvironment(lockWait: 2)), gate: gate).handle
+                ConsoleApp(config: config, queue: try config.openQueue(environment: QueueEnvironment(lockWait: 2), outageBudget: 2),
+                           gate: gate).handle
             }
             // The line scripts and tests read for the port the system chose.
             console.say("folio serve: listening on http://\(address):\(server.port)/")

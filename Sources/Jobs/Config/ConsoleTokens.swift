@@ -29,8 +29,12 @@ public struct ConsoleTokens: Sendable {
     }
 
     private var entries: [Entry]
+    /// The SHA-256 of the token `/metrics` answers to from off this host (`FOLIO_METRICS_TOKEN`,
+    /// or the `metrics-token` credential): a scraper's, which opens no page and no action.
+    private var metricsSHA256: String?
 
     public var isEmpty: Bool { entries.isEmpty }
+    public var hasMetricsToken: Bool { metricsSHA256 != nil }
 
     /// The environment's token and the configured file's; an unreadable or invalid file is an
     /// error naming it and the entry.
@@ -39,17 +43,22 @@ public struct ConsoleTokens: Sendable {
         // Under systemd the token comes as a credential (LoadCredential=console-token:…), a file
         // only this service can read, never in the unit's text or the environment.
         var environment = environment
-        if environment["FOLIO_CONSOLE_TOKEN"] == nil, let folder = environment["CREDENTIALS_DIRECTORY"],
-           let data = FileManager.default.contents(atPath: folder + "/console-token") {
-            environment["FOLIO_CONSOLE_TOKEN"] = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        for (variable, credential) in [("FOLIO_CONSOLE_TOKEN", "console-token"), ("FOLIO_METRICS_TOKEN", "metrics-token")]
+        where environment[variable] == nil {
+            if let folder = environment["CREDENTIALS_DIRECTORY"], let data = FileManager.default.contents(atPath: folder + "/" + credential) {
+                environment[variable] = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
         }
-        if let token = environment["FOLIO_CONSOLE_TOKEN"], !token.isEmpty {
-            if let weakness = weakness(of: token) {
-                throw InputError([InputIssue(code: "weak-token", file: "FOLIO_CONSOLE_TOKEN", path: "", entry: nil,
+        for variable in ["FOLIO_CONSOLE_TOKEN", "FOLIO_METRICS_TOKEN"] {
+            if let token = environment[variable], !token.isEmpty, let weakness = weakness(of: token) {
+                throw InputError([InputIssue(code: "weak-token", file: variable, path: "", entry: nil,
                                              message: "\(weakness); folio token makes a strong one")])
             }
+        }
+        if let token = environment["FOLIO_CONSOLE_TOKEN"], !token.isEmpty {
             entries.append(Entry(name: "operator", role: .operator, sha256: digest(token)))
         }
+        let metricsSHA256 = environment["FOLIO_METRICS_TOKEN"].flatMap { $0.isEmpty ? nil : digest($0) }
         if let file = config.consoleTokens {
             let issues = IssueList(file: file.path)
             if var reader = ObjectReader(try JSONValue.load(file, shownAs: file.path), path: "", issues: issues),
@@ -69,7 +78,13 @@ public struct ConsoleTokens: Sendable {
             }
             try issues.check()
         }
-        return ConsoleTokens(entries: entries)
+        return ConsoleTokens(entries: entries, metricsSHA256: metricsSHA256)
+    }
+
+    /// Whether `token` is the metrics token, compared in constant time.
+    public func admitsMetrics(_ token: String) -> Bool {
+        guard let metricsSHA256 else { return false }
+        return HMACSHA256.matches(metricsSHA256, Self.digest(token))
     }
 
     /// Whose token this is; every entry is compared, in constant time, whatever matches.

@@ -70,7 +70,8 @@ struct DeliverStage {
         let hooks = DeliveryHooks(onAttempt: { attempt in
             ledger.record(UploadRequestRecord(job: ledger.job, attempt: ledger.attempt, file: output.file, destination: destination,
                                               url: attempt.url, httpStatus: attempt.httpStatus, error: attempt.error,
-                                              bytesSent: attempt.bytesSent, at: now().timeIntervalSince1970))
+                                              bytesSent: attempt.bytesSent, at: now().timeIntervalSince1970,
+                                              requestClass: attempt.requestClass.rawValue))
         }, shouldAbort: { ledger.shouldAbort })
         if request.url.hasPrefix("file:") {
             let result = LocalDelivery.deliver(request)
@@ -86,7 +87,8 @@ struct DeliverStage {
             }
             return HTTPUploader(settings: settings).deliver(request, idempotencyKey: key, hooks: hooks)
         case .failure(let problem):
-            let attempt = DeliveryAttempt(httpStatus: nil, error: problem.description, bytesSent: 0, url: request.url)
+            var attempt = DeliveryAttempt(httpStatus: nil, error: problem.description, bytesSent: 0, url: request.url)
+            attempt.requestClass = .permanent
             hooks.onAttempt(attempt)
             return DeliveryResult(delivered: false, attempts: [attempt], refused: true)
         }

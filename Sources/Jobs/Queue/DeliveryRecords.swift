@@ -42,6 +42,8 @@ public struct UploadRequestRecord: Sendable, Equatable {
     public var error: String?
     public var bytesSent: Int64
     public var at: Double
+    /// README's retry class of the answer (`accepted`, `transient`, `permanent`), as recorded.
+    public var requestClass: String? = nil
 }
 
 /// The outputs an attempt verified, with its report as it stood then: a later attempt of the

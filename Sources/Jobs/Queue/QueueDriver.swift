@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the runner needs from a queue: entity + verb, one implementation per backend.
-public protocol QueueDriver: AnyObject {
+public protocol QueueDriver: TelemetryStore {
     func enqueue(id: String, order: Data, signature: String?, replace: Bool) throws -> EnqueueOutcome
     /// Atomically takes the oldest runnable job (queued and due, or running with an expired
     /// lease) for `worker`, holding it for `lease` seconds.

@@ -35,6 +35,7 @@ public final class Runner {
         var worker: String
         var lastBeat: Date
         var stage = "claimed"
+        let startedAt = Date()
     }
 
     let config: FolioConfig
@@ -55,12 +56,18 @@ public final class Runner {
         var running: [Running] = []
         var ended: [(id: String, state: QueuedJob.State)] = []
         var lastIntake = Date.distantPast
+        var lastRunnerBeat = Date.distantPast
         let prefix = "\(ProcessInfo.processInfo.hostName)-\(getpid())"
         _ = try queue.prune(olderThan: config.keepFinishedDays * 86_400)
         let service = ServiceManager()
         service.ready("taking jobs with \(options.workers) worker\(options.workers == 1 ? "" : "s")")
         while true {
             service.alive()
+            if Date().timeIntervalSince(lastRunnerBeat) >= config.leaseSeconds / 3 {
+                // For `/metrics`: a runner that stops beating has stopped, whatever systemd thinks.
+                try queue.runnerBeat(prefix)
+                lastRunnerBeat = Date()
+            }
             if stop.isStopped { service.stopping("releasing \(running.count) running job\(running.count == 1 ? "" : "s")") }
             if !stop.isStopped, Date().timeIntervalSince(lastIntake) >= (options.watch ? config.intakeIntervalSeconds : .infinity)
                 || lastIntake == .distantPast {
@@ -103,6 +110,7 @@ public final class Runner {
                     continue
                 }
                 let (state, error) = try conclude(item)
+                recordTimings(item)
                 if let state {
                     // A retry is not an ending: the batch summary lists final states only.
                     if state != .queued { ended.append((item.job.id, state)) }
@@ -180,6 +188,20 @@ public final class Runner {
         let state = try queue.finish(id: item.job.id, worker: item.worker, succeeded: report.status == .done, error: error,
                                      final: !retryable)
         return (state, error)
+    }
+
+    /// The attempt's time and its stages' for `/metrics`; a queue that cannot take them costs
+    /// the figures, not the night.
+    private func recordTimings(_ item: Running) {
+        let reportFile = config.jobs.appendingPathComponent(item.job.id).appendingPathComponent("report.json")
+        let report = (try? Data(contentsOf: reportFile)).flatMap { try? JSONDecoder().decode(JobReport.self, from: $0) }
+        let stages = report?.attempts == item.job.attempts ? report?.timingsMS.mapValues { Double($0) / 1000 } ?? [:] : [:]
+        do {
+            try queue.recordTimings(AttemptTimings(job: item.job.id, attempt: item.job.attempts,
+                                                   seconds: Date().timeIntervalSince(item.startedAt), stages: stages))
+        } catch {
+            FileHandle.standardError.write(Data("folio: job \(item.job.id): timings not recorded: \(error)\n".utf8))
+        }
     }
 
     private func writeCrashReport(_ job: QueuedJob, error: String) throws {

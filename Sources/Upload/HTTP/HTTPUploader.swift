@@ -80,6 +80,10 @@ public struct HTTPUploader: Sendable {
             } else if redirect != nil, redirects >= 5 {
                 record.error = "more than 5 redirects: refused"
             }
+            let followed = redirect != nil && record.error == nil
+            record.requestClass = (outcome.error == nil && (200..<300).contains(outcome.status)) || followed ? .accepted
+                : redirect == nil && (damaged || Self.retryable(status: outcome.status, curlCode: outcome.curlCode, failed: outcome.error != nil))
+                ? .transient : .permanent
             attempts.append(record)
             hooks.onAttempt(record)
             if outcome.error == nil && (200..<300).contains(outcome.status) {
@@ -91,7 +95,7 @@ public struct HTTPUploader: Sendable {
                 redirects += 1
                 continue
             }
-            guard damaged || Self.retryable(status: outcome.status, curlCode: outcome.curlCode, failed: outcome.error != nil) else {
+            guard record.requestClass == .transient else {
                 return DeliveryResult(delivered: false, attempts: attempts, refused: true)
             }
             var delay = min(settings.maxDelay, settings.baseDelay * pow(2, Double(attempts.count - 1))) * random()

@@ -40,8 +40,11 @@ public struct TusUploader: Sendable {
             attempt.caFile = settings.caFile
             attempt.shouldAbort = hooks.shouldAbort
             let outcome = attempt.run()
-            let record = DeliveryAttempt(httpStatus: outcome.status == 0 ? nil : outcome.status, error: outcome.error.map(HTTPUploader.redact),
+            var record = DeliveryAttempt(httpStatus: outcome.status == 0 ? nil : outcome.status, error: outcome.error.map(HTTPUploader.redact),
                                          bytesSent: outcome.bytesSent, url: url, responseID: location ?? outcome.responseID)
+            record.requestClass = outcome.error == nil && (200..<300).contains(outcome.status) ? .accepted
+                : HTTPUploader.retryable(status: outcome.status, curlCode: outcome.curlCode, failed: outcome.error != nil)
+                    || outcome.status == 460 ? .transient : .permanent
             attempts.append(record)
             hooks.onAttempt(record)
             return outcome

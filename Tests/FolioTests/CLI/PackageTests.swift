@@ -72,5 +72,20 @@ import Testing
         #expect(!report.preflight.contains { $0.code == "no-hyphenation-dictionary" }, "the packaged Russian dictionary was not found")
         let delivered = try FileManager.default.contentsOfDirectory(atPath: state.appendingPathComponent("outbox/packaged").path).sorted()
         #expect(delivered == ["book.epub", "cover.pdf", "interior.pdf"])
+
+        // The packaged console, scraped as Prometheus would: its figures are the queue's.
+        let server = try ConsoleServer(executable: binary, config: config.appendingPathComponent("folio.json"),
+                                       environment: ["FOLIO_CONSOLE_TOKEN": ConsoleTokens.newToken()], base: environment)
+        #expect(try Curl.request(server.base + "/healthz").status == 200)
+        #expect(try Curl.request(server.base + "/readyz").status == 200)
+        let scrape = try Scrape(exposition: try Curl.request(server.base + "/metrics").body)
+        let queue = try FolioConfig.load(config.appendingPathComponent("folio.json")).openQueue()
+        let job = try #require(try queue.listJobs(JobFilter(), limit: 10, offset: 0).first)
+        #expect(job.state == .done && scrape.value("folio_jobs", ["state": "done"]) == 1)
+        #expect(scrape.value("folio_pages_rendered_total") == Double(try #require(job.pages)))
+        #expect(scrape.value("folio_delivery_requests_total", ["destination": "local", "class": "accepted"])
+            == Double(try queue.requests("packaged").count))
+        #expect(scrape.value("folio_job_duration_seconds_count") == 1 && scrape.value("folio_queue_depth") == 0)
+        #expect(scrape.samples.contains { $0.name == "folio_runner_heartbeats_total" && $0.value >= 1 })
     }
 }

@@ -54,6 +54,8 @@ import Testing
         let report = try workspace.report(ids[0])
         #expect(report.status == .failed && report.attempts == 1 && report.error?.code == "delivery-refused", "\(String(describing: report.error))")
         #expect(try requests(server, to: "/400/\(ids[0])/interior.pdf") == 1)
+        // `/metrics` counts it in README's class.
+        #expect(try workspace.config.openQueue().requests(ids[0]).map(\.requestClass) == ["permanent"])
         let status = try workspace.folio(["status", ids[0]])
         #expect(status.output.contains("failed"), "\(status.output)")
     }
@@ -84,6 +86,8 @@ import Testing
         #expect(try requests(server, to: "/503x3.epub/\(ids[0])/book.epub") == 4)
         let epub = try #require(report.uploads.first { $0.file == "book.epub" })
         #expect(epub.status == "done" && epub.attempts.map(\.jobAttempt) == [1, 1, 1, 2] && epub.attempts.map(\.httpStatus) == [503, 503, 503, 201])
+        #expect(try queue.requests(ids[0]).filter { $0.file == "book.epub" }.map(\.requestClass)
+            == ["transient", "transient", "transient", "accepted"])
         let pdf = try #require(report.uploads.first { $0.file == "interior.pdf" })
         #expect(pdf.status == "skipped" && pdf.note?.hasPrefix("skipped: already delivered at") == true && pdf.attempts.map(\.jobAttempt) == [1])
         let html = try String(contentsOf: workspace.jobs.appendingPathComponent("\(ids[0])/report.html"), encoding: .utf8)

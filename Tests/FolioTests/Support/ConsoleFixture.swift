@@ -71,10 +71,16 @@ final class ConsoleServer {
     let port: Int
     var base: String { "http://127.0.0.1:\(port)" }
 
-    init(_ workspace: Workspace, arguments: [String] = [], environment extra: [String: String] = [:]) throws {
-        process.executableURL = URL(fileURLWithPath: Workspace.folio)
-        process.arguments = ["serve", "--listen", "127.0.0.1:0", "--config", workspace.configFile.path] + arguments
-        var environment = ProcessInfo.processInfo.environment
+    convenience init(_ workspace: Workspace, arguments: [String] = [], environment extra: [String: String] = [:]) throws {
+        try self.init(executable: Workspace.folio, config: workspace.configFile, arguments: arguments, environment: extra)
+    }
+
+    /// `executable` with the environment of the tests (`base`, when given, instead).
+    init(executable: String, config: URL, arguments: [String] = [], environment extra: [String: String] = [:],
+         base: [String: String]? = nil) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["serve", "--listen", "127.0.0.1:0", "--config", config.path] + arguments
+        var environment = base ?? ProcessInfo.processInfo.environment
         environment["FOLIO_CONSOLE_TOKEN"] = nil
         for (key, value) in extra { environment[key] = value }
         process.environment = environment

@@ -67,22 +67,23 @@ extension PostgresQueue {
     public func recordRequest(_ request: UploadRequestRecord) throws {
         try withConnection { (database) throws(PGConnection.Failure) in
             try database.execute("""
-                INSERT INTO upload_requests (job, attempt, file, destination, url, http_status, error, bytes_sent, at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                INSERT INTO upload_requests (job, attempt, file, destination, url, http_status, error, bytes_sent, at, request_class)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
                 """, [request.job, String(request.attempt), request.file, request.destination, request.url,
-                      request.httpStatus.map(String.init), request.error, String(request.bytesSent), String(request.at)])
+                      request.httpStatus.map(String.init), request.error, String(request.bytesSent), String(request.at),
+                      request.requestClass])
         }
     }
 
     public func requests(_ id: String) throws -> [UploadRequestRecord] {
         try withConnection { (database) throws(PGConnection.Failure) -> [UploadRequestRecord] in
             try database.execute("""
-                SELECT job, attempt, file, destination, url, http_status, error, bytes_sent, at FROM upload_requests
+                SELECT job, attempt, file, destination, url, http_status, error, bytes_sent, at, request_class FROM upload_requests
                 WHERE job = $1 ORDER BY at, id
                 """, [id]).map { row in
                 UploadRequestRecord(job: row[0] ?? "", attempt: row[1]?.number ?? 0, file: row[2] ?? "", destination: row[3] ?? "",
                                     url: row[4] ?? "", httpStatus: row[5]?.number, error: row[6], bytesSent: Int64(row[7]?.number ?? 0),
-                                    at: row[8]?.seconds ?? 0)
+                                    at: row[8]?.seconds ?? 0, requestClass: row[9])
             }
         }
     }

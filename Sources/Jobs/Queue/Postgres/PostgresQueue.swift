@@ -169,10 +169,15 @@ public final class PostgresQueue: QueueDriver {
 
     public func heartbeat(id: String, worker: String, lease: Double) throws -> Bool {
         let now = environment.now()
-        return try withConnection { (database) throws(PGConnection.Failure) -> Bool in
-            try !database.execute("""
+        return try transaction { (database) throws(PGConnection.Failure) -> Bool in
+            let renewed = try !database.execute("""
                 UPDATE jobs SET lease_until = $1, updated_at = $2 WHERE id = $3 AND worker = $4 AND state = 'running' RETURNING id
                 """, [String(now + lease), String(now), id, worker]).isEmpty
+            // Running under another worker: this one's lease ran out and the job was claimed again.
+            if !renewed, try !database.execute("SELECT 1 FROM jobs WHERE id = $1 AND state = 'running' AND worker <> $2", [id, worker]).isEmpty {
+                try log(database, id, "lease-lost", worker: worker)
+            }
+            return renewed
         }
     }
 
@@ -292,7 +297,7 @@ public final class PostgresQueue: QueueDriver {
     private func deleteRecords(_ database: PGConnection, of ids: [String]) throws(PGConnection.Failure) {
         guard !ids.isEmpty else { return }
         let list = "{" + ids.map { "\"\($0)\"" }.joined(separator: ",") + "}"  // ids are [A-Za-z0-9._-]
-        for table in ["deliveries", "upload_requests", "verifications", "job_files"] {
+        for table in ["deliveries", "upload_requests", "verifications", "job_files", "timings"] {
             try database.execute("DELETE FROM \(table) WHERE job = ANY($1::text[])", [list])
         }
     }

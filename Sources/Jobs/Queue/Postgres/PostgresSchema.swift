@@ -85,6 +85,8 @@ enum PostgresSchema {
         """,
         // Review and the console's catalog (issue 16): the same SQL as SQLite's migration 5.
         CatalogSQL.migration,
+        // Request classes, timings and runners for `/metrics` (issue 25).
+        TelemetrySQL.migration,
     ]
 
     /// The channel runners LISTEN on; a job that becomes runnable NOTIFYs it.

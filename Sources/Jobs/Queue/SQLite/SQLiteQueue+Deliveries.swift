@@ -61,21 +61,22 @@ extension SQLiteQueue {
 
     public func recordRequest(_ request: UploadRequestRecord) throws {
         try database.execute("""
-            INSERT INTO upload_requests (job, attempt, file, destination, url, http_status, error, bytes_sent, at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO upload_requests (job, attempt, file, destination, url, http_status, error, bytes_sent, at, request_class)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [.text(request.job), .integer(Int64(request.attempt)), .text(request.file), .text(request.destination),
                   .text(request.url), request.httpStatus.map { .integer(Int64($0)) } ?? .null,
-                  request.error.map { .text($0) } ?? .null, .integer(request.bytesSent), .real(request.at)])
+                  request.error.map { .text($0) } ?? .null, .integer(request.bytesSent), .real(request.at),
+                  request.requestClass.map { .text($0) } ?? .null])
     }
 
     public func requests(_ id: String) throws -> [UploadRequestRecord] {
         try database.execute("""
-            SELECT job, attempt, file, destination, url, http_status, error, bytes_sent, at FROM upload_requests
+            SELECT job, attempt, file, destination, url, http_status, error, bytes_sent, at, request_class FROM upload_requests
             WHERE job = ? ORDER BY at, rowid
             """, [.text(id)]).map { row in
             UploadRequestRecord(job: row[0].text ?? "", attempt: row[1].integer ?? 0, file: row[2].text ?? "",
                                 destination: row[3].text ?? "", url: row[4].text ?? "", httpStatus: row[5].integer,
-                                error: row[6].text, bytesSent: Int64(row[7].integer ?? 0), at: row[8].real ?? 0)
+                                error: row[6].text, bytesSent: Int64(row[7].integer ?? 0), at: row[8].real ?? 0, requestClass: row[9].text)
         }
     }
 }

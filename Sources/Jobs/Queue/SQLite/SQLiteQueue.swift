@@ -99,6 +99,8 @@ public final class SQLiteQueue: QueueDriver {
         """,
         // Review and the console's catalog (issue 16), the same SQL on both drivers.
         CatalogSQL.migration,
+        // Request classes, timings and runners for `/metrics` (issue 25).
+        TelemetrySQL.migration,
     ]
 
     public init(path: URL, environment: QueueEnvironment = QueueEnvironment(), retryPolicy: RetryPolicy = RetryPolicy()) throws {
@@ -181,10 +183,17 @@ public final class SQLiteQueue: QueueDriver {
 
     public func heartbeat(id: String, worker: String, lease: Double) throws -> Bool {
         let now = environment.now()
-        let rows = try database.execute("""
-            UPDATE jobs SET lease_until = ?, updated_at = ? WHERE id = ? AND worker = ? AND state = 'running' RETURNING id
-            """, [.real(now + lease), .real(now), .text(id), .text(worker)])
-        return !rows.isEmpty
+        return try database.immediateTransaction { () throws(SQLiteDatabase.Failure) -> Bool in
+            let rows = try database.execute("""
+                UPDATE jobs SET lease_until = ?, updated_at = ? WHERE id = ? AND worker = ? AND state = 'running' RETURNING id
+                """, [.real(now + lease), .real(now), .text(id), .text(worker)])
+            // Running under another worker: this one's lease ran out and the job was claimed again.
+            if rows.isEmpty, try !database.execute("SELECT 1 FROM jobs WHERE id = ? AND state = 'running' AND worker <> ?",
+                                                   [.text(id), .text(worker)]).isEmpty {
+                try log(id, "lease-lost", worker: worker)
+            }
+            return !rows.isEmpty
+        }
     }
 
     public func setStage(id: String, stage: String) throws {
@@ -286,7 +295,7 @@ public final class SQLiteQueue: QueueDriver {
     /// A job's ledger, requests and verification go with the job: its id may be queued afresh.
     private func deleteRecords(of ids: [String]) throws(SQLiteDatabase.Failure) {
         for id in ids {
-            for table in ["deliveries", "upload_requests", "verifications", "job_files"] {
+            for table in ["deliveries", "upload_requests", "verifications", "job_files", "timings"] {
                 try database.execute("DELETE FROM \(table) WHERE job = ?", [.text(id)])
             }
         }
