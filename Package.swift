@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Upload", dependencies: ["CCurlShim", "CCurl"]),
         .target(name: "Jobs", dependencies: ["Render", "Prepress", "Upload", "CSQLite", "CPQ", "CArchive", "CSystemd"]),
         .target(name: "Console", dependencies: ["Jobs", "CMHDShim", "CMHD"]),
-        .executableTarget(name: "folio", dependencies: ["Jobs", "Console"]),
+        .executableTarget(name: "folio", dependencies: ["Jobs", "Console", "Render", "Prepress", "Upload"]),
         .testTarget(name: "FolioTests", dependencies: ["Jobs", "Render", "Prepress", "Upload", "Console"]),
     ]
 )

@@ -82,7 +82,7 @@ struct DeliverStage {
         case .success(let settings):
             let key = SHA256.hex(of: Data("\(orderID):\(output.file):\(output.sha256)".utf8))
             if self.destination.protocolName == "tus" {
-                return TusUploader(settings: settings, checksum: { SHA256.base64(ofFile: $0, from: $1) })
+                return TusUploader(settings: settings, checksum: { try SHA256.base64(ofFile: $0, from: $1) })
                     .deliver(request, idempotencyKey: key, hooks: hooks)
             }
             return HTTPUploader(settings: settings).deliver(request, idempotencyKey: key, hooks: hooks)

@@ -78,12 +78,14 @@ public struct SHA256 {
 
 extension SHA256 {
     /// Base64 SHA-256 of a file from `offset` to its end, read in chunks (tus Upload-Checksum).
-    public static func base64(ofFile url: URL, from offset: Int64) -> String {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return "" }
+    /// A file that cannot be opened, or a read that fails halfway, throws: a checksum of a
+    /// prefix, or of nothing, would vouch for bytes that were never read.
+    public static func base64(ofFile url: URL, from offset: Int64) throws -> String {
+        let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
-        try? handle.seek(toOffset: UInt64(max(0, offset)))
+        try handle.seek(toOffset: UInt64(max(0, offset)))
         var hasher = SHA256()
-        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(chunk) }
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(chunk) }
         return Data(hasher.finalize()).base64EncodedString()
     }
 }

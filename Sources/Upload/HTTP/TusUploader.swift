@@ -7,11 +7,11 @@ import Foundation
 public struct TusUploader: Sendable {
     public var settings: HTTPUploader.Settings
     /// Base64 SHA-256 of the file from a byte offset to its end (Upload stays free of Prepress).
-    public var checksum: @Sendable (URL, Int64) -> String
+    public var checksum: @Sendable (URL, Int64) throws -> String
     public var sleep: @Sendable (Double) -> Void
     public var random: @Sendable () -> Double
 
-    public init(settings: HTTPUploader.Settings, checksum: @escaping @Sendable (URL, Int64) -> String,
+    public init(settings: HTTPUploader.Settings, checksum: @escaping @Sendable (URL, Int64) throws -> String,
                 sleep: @escaping @Sendable (Double) -> Void = { Thread.sleep(forTimeInterval: $0) },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
         self.settings = settings
@@ -66,8 +66,17 @@ public struct TusUploader: Sendable {
                 }
                 offsetKnown = false
                 if offset >= size { return DeliveryResult(delivered: true, attempts: attempts) }
+                let sum: String
+                do { sum = try checksum(request.file, offset) } catch {
+                    // Our own file could not be read: nothing is sent, and a later attempt may read it.
+                    let record = DeliveryAttempt(httpStatus: nil, error: "cannot read \(request.file.lastPathComponent) to checksum it: \(error.localizedDescription)",
+                                                 bytesSent: 0, url: upload)
+                    attempts.append(record)
+                    hooks.onAttempt(record)
+                    break
+                }
                 outcome = send(upload, "PATCH", ["Upload-Offset: \(offset)", "Content-Type: application/offset+octet-stream",
-                                                 "Upload-Checksum: sha256 \(checksum(request.file, offset))"], body: true, from: offset)
+                                                 "Upload-Checksum: sha256 \(sum)"], body: true, from: offset)
                 if outcome.status == 204, outcome.headers["upload-offset"].flatMap(Int64.init) == size {
                     return DeliveryResult(delivered: true, attempts: attempts)
                 }

@@ -22,6 +22,25 @@ import Testing
         #expect(HMACSHA256.matches("5BDCC146", "5bdcc146\n") && !HMACSHA256.matches("5bdcc146", "5bdcc147"))
     }
 
+    /// tus's checksum of the rest of a file: a file that cannot be read throws rather than
+    /// vouching for nothing (it was "" before, and went out as the checksum).
+    @Test func aFileThatCannotBeReadHasNoChecksum() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString)")
+        #expect(throws: (any Error).self) { try SHA256.base64(ofFile: missing, from: 0) }
+        // A folder opens but cannot be read.
+        #expect(throws: (any Error).self) { try SHA256.base64(ofFile: FileManager.default.temporaryDirectory, from: 0) }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("digest-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("hello world".utf8).write(to: file)
+        #expect(try SHA256.base64(ofFile: file, from: 6) == sha256Base64("world"))
+    }
+
+    private func sha256Base64(_ text: String) -> String {
+        var hasher = SHA256()
+        hasher.update(Data(text.utf8))
+        return Data(hasher.finalize()).base64EncodedString()
+    }
+
     @Test func aFileInChunksMatchesSha256sum() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("digest-\(UUID().uuidString).bin")
         defer { try? FileManager.default.removeItem(at: file) }

@@ -203,7 +203,7 @@ import Testing
         var settings = HTTPUploader.Settings()
         settings.baseDelay = 0.01
         settings.authorization = "Bearer TUS-SECRET"
-        let uploader = TusUploader(settings: settings, checksum: { SHA256.base64(ofFile: $0, from: $1) }, sleep: { _ in })
+        let uploader = TusUploader(settings: settings, checksum: { try SHA256.base64(ofFile: $0, from: $1) }, sleep: { _ in })
         let result = uploader.deliver(DeliveryRequest(url: server.url("tus/drop/"), file: file, sha256: sha, baseFolder: workspace.root),
                                       idempotencyKey: "k")
         #expect(result.delivered, "\(result.attempts)")
