@@ -38,13 +38,15 @@ let package = Package(
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
         .target(name: "CMHDShim", dependencies: ["CMHD"]),
 
+        // The codes jobs end with and what the queue does about them; depends on nothing.
+        .target(name: "Diagnostics"),
         .target(name: "Prepress", dependencies: ["CJPEGShim", "CJPEG", "CPNG", "CLCMS2", "CZlib", "CQPDF", "CCrypto"]),
         .target(name: "Render", dependencies: ["Prepress", "CPangoCairo", "CCmark", "CHyphen"],
                 resources: [.copy("Text/Dictionaries")]),
         .target(name: "Upload", dependencies: ["CCurlShim", "CCurl"]),
-        .target(name: "Jobs", dependencies: ["Render", "Prepress", "Upload", "CSQLite", "CPQ", "CArchive", "CSystemd"]),
+        .target(name: "Jobs", dependencies: ["Diagnostics", "Render", "Prepress", "Upload", "CSQLite", "CPQ", "CArchive", "CSystemd"]),
         .target(name: "Console", dependencies: ["Jobs", "CMHDShim", "CMHD"]),
-        .executableTarget(name: "folio", dependencies: ["Jobs", "Console", "Render", "Prepress", "Upload"]),
-        .testTarget(name: "FolioTests", dependencies: ["Jobs", "Render", "Prepress", "Upload", "Console"]),
+        .executableTarget(name: "folio", dependencies: ["Jobs", "Console", "Render", "Prepress", "Upload", "Diagnostics"]),
+        .testTarget(name: "FolioTests", dependencies: ["Jobs", "Render", "Prepress", "Upload", "Console", "Diagnostics"]),
     ]
 )

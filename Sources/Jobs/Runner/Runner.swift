@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// `folio run`: intake, then works the queue with N job processes at a time until it is empty
@@ -173,7 +174,8 @@ public final class Runner {
         if process.terminationReason == .uncaughtSignal || report == nil {
             let signal = process.terminationReason == .uncaughtSignal ? " (signal \(process.terminationStatus))" : ""
             let error = "the job's process ended without a report\(signal): see job.log"
-            let state = try queue.finish(id: item.job.id, worker: item.worker, succeeded: false, error: error, final: false)
+            let state = try queue.finish(id: item.job.id, worker: item.worker, succeeded: false, error: error,
+                                         final: FailureCodes.retry(after: "crashed") != .afterBackoff)
             if state == .failed { try writeCrashReport(item.job, error: error) }
             return (state, error)
         }
@@ -182,9 +184,8 @@ public final class Runner {
             return (try queue.hold(id: item.job.id, worker: item.worker, reason: reason) ? .held : nil, reason)
         }
         let error = report.error.map { "\($0.code): \($0.message)" }
-        // Bad input and deterministic failures do not improve with retries; delivery may. A file
-        // the ledger could not record, or one that changed after delivery, waits for a person.
-        let retryable = ["upload-failed", "io-error", "report-not-written", "ledger-unreadable", "out-of-space"].contains(report.error?.code ?? "")
+        // The registry says which failures may pass with time (FailureCodes).
+        let retryable = report.error.map { FailureCodes.retry(after: $0.code) == .afterBackoff } ?? false
         let state = try queue.finish(id: item.job.id, worker: item.worker, succeeded: report.status == .done, error: error,
                                      final: !retryable)
         return (state, error)

@@ -1,0 +1,47 @@
+/// Every code a job's attempt ends with (the report's `error.code`), in the order of the stages.
+/// README's table is `FailureCodes.markdownTable`; `DiagnosticsTests` compares the two.
+public enum FailureCodes {
+    public static let all: [FailureCode] = [
+        FailureCode("invalid-input", stage: "input", retry: .byOperator,
+                    "the order or its export is invalid; the report lists every problem (its first problem's code is the job's)"),
+        FailureCode("nothing-to-print", stage: "input", retry: .byOperator,
+                    "the export holds no entry the order's scope prints; names the format it was read as"),
+        FailureCode("render-failed", stage: "render", retry: .byOperator, "the interior could not be set or drawn"),
+        FailureCode("page-limit-exceeded", stage: "render", retry: .byOperator, "the book is longer than the product allows"),
+        FailureCode("epub-failed", stage: "render", retry: .byOperator, "the EPUB could not be written"),
+        FailureCode("finish-failed", stage: "finish", retry: .byOperator,
+                    "a PDF could not be finished for the press (colour conversion, PDF/X, qpdf)"),
+        FailureCode("verification-failed", stage: "verify", retry: .byOperator, "a file failed verification; nothing was delivered"),
+        FailureCode("upload-failed", stage: "deliver", retry: .afterBackoff, "a transfer failed transiently (README's retry classes)"),
+        FailureCode("delivery-refused", stage: "deliver", retry: .byOperator,
+                    "the destination refused on purpose (a permanent class), or cannot be asked as configured"),
+        FailureCode("delivered-file-changed", stage: "deliver", retry: .byOperator,
+                    "a file the printer already has changed since; nothing more is sent"),
+        FailureCode("ledger-not-written", stage: "deliver", retry: .byOperator,
+                    "a file reached the printer but the ledger could not record it"),
+        FailureCode("ledger-unreadable", stage: "deliver", retry: .afterBackoff,
+                    "the delivery ledger could not be read, so nothing was sent"),
+        FailureCode("rejected-in-review", stage: "review", retry: .byOperator, "an operator rejected the held book"),
+        FailureCode("io-error", stage: "any", retry: .afterBackoff, "reading or writing the job's files failed"),
+        FailureCode("out-of-space", stage: "any", retry: .afterBackoff, "the disk is full; partial files are removed"),
+        FailureCode("report-not-written", stage: "report", retry: .afterBackoff, "the job's report could not be written"),
+        FailureCode("crashed", stage: "runner", retry: .afterBackoff,
+                    "the job's process ended without a report (a signal, a crash); the log tail is in the report"),
+    ]
+
+    private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    public static func code(_ name: String) -> FailureCode? { byName[name] }
+
+    /// What the queue does after an attempt ended with `name`. An input issue's code (a
+    /// rejected order's) is not here and is final, as `invalid-input` is.
+    public static func retry(after name: String) -> FailureCode.Retry {
+        byName[name]?.retry ?? .byOperator
+    }
+
+    /// README's table of these codes.
+    public static var markdownTable: String {
+        (["| code | stage | the queue | meaning |", "| --- | --- | --- | --- |"]
+            + all.map { "| `\($0.name)` | \($0.stage) | \($0.retry.rawValue) | \($0.meaning) |" }).joined(separator: "\n")
+    }
+}
