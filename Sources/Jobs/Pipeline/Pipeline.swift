@@ -131,7 +131,7 @@ public struct Pipeline: Sendable {
         if thumbnails { report.timingsMS["thumbnails"] = StageClock.milliseconds(interior.thumbnailTime) }
         report.timingsMS["finish"] = StageClock.milliseconds(ContinuousClock.now - interiorStart - interior.layoutTime - interior.drawTime
                                                              - interior.thumbnailTime)
-        report.preflight += interior.notices.map(Self.finding)
+        report.preflight += Self.placeMissingPhotos(&report.preflight, drawn: interior.notices).map(Self.finding)
         onStage("render: \(interior.pages) pages")
         var produced: [(kind: Order.Output, file: URL, pages: Int?)] = []
         if input.order.outputs.contains(.interior) { produced.append((.interior, interior.file, interior.pages)) } else {
@@ -173,7 +173,7 @@ public struct Pipeline: Sendable {
             let (epub, elapsed, finished) = try epubTask.value()
             renderEnd = finished
             // A photo that failed in the PDF fails in the EPUB too: one problem, one finding.
-            for finding in epub.notices.map(Self.finding) where !report.preflight.contains(where: {
+            for finding in Self.placeMissingPhotos(&report.preflight, drawn: epub.notices).map(Self.finding) where !report.preflight.contains(where: {
                 $0.code == finding.code && $0.entry == finding.entry && $0.message == finding.message
             }) {
                 report.preflight.append(finding)

@@ -124,11 +124,11 @@ final class FlowBuilder {
                                                 entry: entry.id))
                 }
             } catch {
-                // The placeholder keeps the place a photo would have had.
+                // The placeholder keeps the place a photo would have had; the painter reports
+                // the failure with the page it stands on.
                 aspects.append(4.0 / 3.0)
                 widest.append(measure)
                 failures.append(error)
-                notices.append(RenderNotice(code: error.code, message: "\(photo.name): \(error)", entry: entry.id))
             }
         }
         let grid = PhotoGrid(measure: measure, maximumHeight: maximumPhotoHeight)

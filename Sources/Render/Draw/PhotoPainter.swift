@@ -13,10 +13,10 @@ struct PhotoPainter {
     /// Draws one cell at (`left`, `top`); returns what went wrong or looks wrong, if anything.
     func paint(_ cell: PhotoCell, left: Double, top: Double, page: Int) -> [RenderNotice] {
         let x = left + cell.x
-        if cell.failure != nil {
+        if let failure = cell.failure {
             paintPlaceholder(x: x, y: top, width: cell.width, height: cell.height)
-            // Already reported when the layout probed the file.
-            return []
+            // Found when the layout probed the file; said here, where its page is known.
+            return [RenderNotice(code: failure.code, message: "\(cell.photo.name): \(failure)", entry: cell.entry, page: page)]
         }
         let prepared: PreparedPhoto
         do {

@@ -1,0 +1,27 @@
+import Render
+
+extension Pipeline {
+    /// A photo missing from the export is found up to three times: by its importer, which knows
+    /// why, by the interior, which drew its placeholder and knows on which page, and by the
+    /// EPUB. The operator gets one finding with both: the importer's is given the page, and the
+    /// drawn notices of the same photo of the same entry are dropped. Returns the notices left.
+    static func placeMissingPhotos(_ findings: inout [JobReport.Finding], drawn: [RenderNotice]) -> [RenderNotice] {
+        drawn.filter { notice in
+            guard notice.code == "photo-missing", let index = findings.firstIndex(where: {
+                $0.code == "import-photo-missing" && $0.entry == notice.entry && sameName(placeholder: notice.message, imported: $0.message)
+            }) else { return true }
+            if findings[index].page == nil { findings[index].page = notice.page }
+            return false
+        }
+    }
+
+    /// The interior says "NAME: why", the importer "NAME is …" (a name may hold ": " itself).
+    private static func sameName(placeholder: String, imported: String) -> Bool {
+        var searchFrom = placeholder.startIndex
+        while let separator = placeholder.range(of: ": ", range: searchFrom..<placeholder.endIndex) {
+            if imported.hasPrefix(placeholder[..<separator.lowerBound] + " ") { return true }
+            searchFrom = separator.upperBound
+        }
+        return false
+    }
+}
