@@ -61,11 +61,14 @@ struct ActionRequest {
         try ids.map { try action.perform(on: $0, by: actor, reason: reason, queue: queue, config: config) }
     }
 
-    /// One line for the page that follows: how many changed, and the first refusals.
+    /// One line for the page that follows: how many changed (a job already where the action
+    /// leads counts, so a double-click does not report a failure), and the first refusals.
     static func summary(_ outcomes: [JobAction.Outcome], action: JobAction) -> String {
-        let changed = outcomes.filter(\.changed).count
-        let refused = outcomes.filter { !$0.changed }
+        let changed = outcomes.filter { $0.changed || $0.alreadyDone }.count
+        let refused = outcomes.filter { !$0.changed && !$0.alreadyDone }
         var line = "\(action.rawValue): \(changed) of \(outcomes.count) job\(outcomes.count == 1 ? "" : "s") changed."
+        let already = outcomes.filter(\.alreadyDone)
+        if !already.isEmpty { line += " " + already.prefix(3).map(\.message).joined(separator: "; ") + (already.count > 3 ? "; …" : "") + "." }
         if !refused.isEmpty { line += " " + refused.prefix(3).map(\.message).joined(separator: "; ") + (refused.count > 3 ? "; …" : "") }
         return line
     }

@@ -37,7 +37,8 @@ struct ConsoleAPI {
             if action == .retry, request.field("render") == "1" { action = .retryFresh }
             let reason = try ActionRequest.reason(request.field("reason"))
             let outcome = try action.perform(on: id, by: caller.identity.name, reason: reason, queue: queue, config: app.config)
-            return try json(["id": id, "changed": outcome.changed, "message": outcome.message], status: outcome.changed ? 200 : 409)
+            return try json(["id": id, "changed": outcome.changed, "already": outcome.alreadyDone, "message": outcome.message],
+                            status: outcome.changed || outcome.alreadyDone ? 200 : 409)
         default:
             return ConsoleApp.apiError("not-found", status: 404)
         }

@@ -15,6 +15,9 @@ public enum JobAction: String, Sendable, CaseIterable {
         public var id: String
         public var changed: Bool
         public var message: String
+        /// Not changed because the job already is where the action leads (a second click, or
+        /// another operator first): the action has nothing left to do, which is not a failure.
+        public var alreadyDone = false
     }
 
     public var isRetry: Bool { self == .retry || self == .retryFresh }
@@ -38,7 +41,9 @@ public enum JobAction: String, Sendable, CaseIterable {
             if changed { try ReviewReport.recordRejection(of: id, by: actor, reason: reason, queue: queue, config: config) }
         }
         guard changed else {
-            return Outcome(id: id, changed: false, message: "\(id) is \(job.state.rawValue): \(expectation)")
+            let now = try queue.job(id) ?? job
+            if let already = already(now) { return Outcome(id: id, changed: false, message: "\(id) \(already)", alreadyDone: true) }
+            return Outcome(id: id, changed: false, message: "\(id) is \(now.state.rawValue): \(expectation)")
         }
         return Outcome(id: id, changed: true, message: "\(id): \(done)")
     }
@@ -50,6 +55,16 @@ public enum JobAction: String, Sendable, CaseIterable {
         case .cancel: "cancelled"
         case .approve: "approved: its verified files will be delivered"
         case .reject: "rejected"
+        }
+    }
+
+    /// How the job shows this action already happened, or nil.
+    private func already(_ job: QueuedJob) -> String? {
+        switch self {
+        case .retry, .retryFresh: [.queued, .running].contains(job.state) ? "was already queued again" : nil
+        case .cancel: job.state == .cancelled ? "was already cancelled" : nil
+        case .approve: job.approvedBy.map { "was already approved by \($0)" }
+        case .reject: job.state == .failed && job.lastError?.hasPrefix(ReviewDecision.rejectedCode + ":") == true ? "was already rejected" : nil
         }
     }
 

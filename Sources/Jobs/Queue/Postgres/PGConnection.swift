@@ -5,22 +5,31 @@ import Foundation
 /// (`PQexecParams`, text format), never spliced into SQL; results are text. A connection serves
 /// one thread at a time.
 final class PGConnection {
-    struct Failure: Error, CustomStringConvertible {
+    struct Failure: QueueContention, CustomStringConvertible {
         var message: String
         /// The SQLSTATE, when the server sent one.
         var state: String?
         /// The connection itself is gone (or never came): reconnecting may help.
         var connectionLost: Bool
         var description: String { message + (state.map { " (SQLSTATE \($0))" } ?? "") }
+        /// `lock_not_available`: another transaction held a row this one waited for longer than
+        /// the connection's `lock_timeout`.
+        var isLockTimeout: Bool { state == "55P03" }
     }
 
     private let handle: OpaquePointer
 
     /// `url` is a `postgres://` URL without a password; `password` (FOLIO_PG_PASSWORD) is given
-    /// to libpq beside it. Without one libpq reads PGPASSWORD or ~/.pgpass itself.
-    init(url: String, password: String?) throws(Failure) {
+    /// to libpq beside it. Without one libpq reads PGPASSWORD or ~/.pgpass itself. `lockWait`:
+    /// seconds a statement waits for another transaction's lock before failing with
+    /// `isLockTimeout` (runners wait long; the console answers 503 sooner), as SQLite's busy wait.
+    init(url: String, password: String?, lockWait: Double? = nil) throws(Failure) {
         var keywords = ["dbname", "connect_timeout", "application_name"]
         var values = [url, "10", "folio"]
+        if let lockWait {
+            keywords.append("options")
+            values.append("-c lock_timeout=\(max(1, Int(lockWait * 1000)))")
+        }
         if let password {
             keywords.append("password")
             values.append(password)

@@ -59,7 +59,7 @@ public final class PostgresQueue: QueueDriver {
     private func connected() throws(PGConnection.Failure) -> PGConnection {
         if let connection, !connection.isBroken { return connection }
         connection = nil
-        let fresh = try PGConnection(url: url, password: password)
+        let fresh = try PGConnection(url: url, password: password, lockWait: environment.lockWait)
         connection = fresh
         return fresh
     }
