@@ -45,7 +45,7 @@ let package = Package(
                 resources: [.copy("Text/Dictionaries")]),
         .target(name: "Upload", dependencies: ["CCurlShim", "CCurl"]),
         .target(name: "Jobs", dependencies: ["Diagnostics", "Render", "Prepress", "Upload", "CSQLite", "CPQ", "CArchive", "CSystemd"]),
-        .target(name: "Console", dependencies: ["Jobs", "CMHDShim", "CMHD"]),
+        .target(name: "Console", dependencies: ["Jobs", "Diagnostics", "CMHDShim", "CMHD"]),
         .executableTarget(name: "folio", dependencies: ["Jobs", "Console", "Render", "Prepress", "Upload", "Diagnostics"]),
         .testTarget(name: "FolioTests", dependencies: ["Jobs", "Render", "Prepress", "Upload", "Console", "Diagnostics"]),
     ]

@@ -205,7 +205,15 @@ def delivered(driver, args):
     check(state == "done", f"Job: after the run the approved job is {state}")
     check("approved by olga" in text, "Job: the page does not say who approved it")
     check("accepted by local" in text, "Job: the page shows no delivery in the ledger")
-    return {"state": state, "job": audit(driver, "Job (delivered)")}
+    result = {"state": state, "job": audit(driver, "Job (delivered)")}
+    # Its report.html, served by the console, shows its previews (the sandbox keeps the cookie).
+    driver.get(args.base + "/jobs/" + args.held + "/files/report.html")
+    images = driver.find_elements(By.TAG_NAME, "img")
+    wait(driver, lambda d: all(d.execute_script("return arguments[0].complete", i) for i in images))
+    loaded = [driver.execute_script("return arguments[0].naturalWidth", i) for i in images]
+    check(images and all(width > 0 for width in loaded), f"report.html: previews {loaded} did not load")
+    result["report_previews"] = loaded
+    return result
 
 
 def main():

@@ -115,7 +115,7 @@ public final class ConsoleApp {
         let notice = caller.session.flatMap { sessions.takeFlash($0.id) }
         switch (request.method, Route(request.path)) {
         case ("GET", .night):
-            return .html(try NightPage(queue: queue, layout: layout).render())
+            return .html(try NightPage(queue: queue, layout: layout).render(notice: notice))
         case ("GET", .jobs):
             return .html(try JobsPage(queue: queue, layout: layout).render(request.query, notice: notice))
         case ("GET", .job(let id)):
@@ -124,6 +124,11 @@ public final class ConsoleApp {
         case ("GET", .file(let id, let name)):
             guard Order.isValidIdentifier(id), try queue.job(id) != nil, let response = try files.serve(id, name) else { return notFound() }
             return response
+        case ("GET", .page(let id, let number)):
+            guard Order.isValidIdentifier(id), let job = try queue.job(id), let report = try files.report(id),
+                  let pages = report.outputs.first(where: { $0.kind == "interior" })?.pages,
+                  let page = PageView.number(number, pages: pages) else { return notFound() }
+            return .html(PageView(layout: layout).render(job, report: report, page: page, of: pages))
         case ("POST", .actions):
             guard caller.identity.role == .operator else { return .text("Viewers cannot act on jobs.", status: 403) }
             guard let action = try ActionRequest(form: request, queue: queue) else { return .text("Unknown action.", status: 400) }
@@ -136,7 +141,7 @@ public final class ConsoleApp {
             return .redirect(back)
         case ("POST", .logout):
             if let session = caller.session { sessions.end(session.id) }
-            return .redirect("/login", headers: [("Set-Cookie", Sessions.clearedCookie(secure: gate.secure(request)))])
+            return .redirect("/login", headers: Sessions.clearedCookies(secure: gate.secure(request)))
         default:
             return notFound()
         }
@@ -157,7 +162,10 @@ public final class ConsoleApp {
             gate.throttle.succeeded(client)
             return Caller(identity: identity, session: nil)
         }
-        return sessions.session(request.cookie(Sessions.cookieName)).map { Caller(identity: $0.identity, session: $0) }
+        if let session = sessions.session(request.cookie(Sessions.cookieName)) { return Caller(identity: session.identity, session: session) }
+        // The Lax cookie reads, never acts: a POST riding on it alone is not signed in.
+        guard request.method == "GET" else { return nil }
+        return sessions.session(readID: request.cookie(Sessions.readCookieName)).map { Caller(identity: $0.identity, session: $0) }
     }
 
     private func signIn(_ request: HTTPRequest) -> HTTPResponse {
@@ -174,13 +182,13 @@ public final class ConsoleApp {
         }
         gate.throttle.succeeded(client)
         let session = sessions.create(for: identity)
-        return .redirect(next, headers: [("Set-Cookie", Sessions.cookie(session, secure: gate.secure(request)))])
+        return .redirect(next, headers: Sessions.cookies(session, secure: gate.secure(request)))
     }
 
     /// `--no-auth`: a session for the local operator, so forms still carry a CSRF token.
     private func signInOpen(_ request: HTTPRequest, next: String) -> HTTPResponse {
         let session = sessions.create(for: .init(name: "local", role: .operator))
-        return .redirect(next, headers: [("Set-Cookie", Sessions.cookie(session, secure: gate.secure(request)))])
+        return .redirect(next, headers: Sessions.cookies(session, secure: gate.secure(request)))
     }
 
     private func notFound() -> HTTPResponse { .text("Not found.", status: 404) }

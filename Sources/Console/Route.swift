@@ -1,7 +1,7 @@
 /// A request's path as the console's routes: the path's segments, matched whole, never joined
 /// into a file name.
 enum Route: Equatable {
-    case night, jobs, job(String), file(job: String, name: String), actions, logout
+    case night, jobs, job(String), file(job: String, name: String), page(job: String, number: String), actions, logout
     case apiNight, apiJobs, apiJob(String), apiAction(job: String, action: String)
     case unknown
 
@@ -14,6 +14,7 @@ enum Route: Equatable {
         case 1 where parts[0] == "logout": self = .logout
         case 2 where parts[0] == "jobs": self = .job(parts[1])
         case 4 where parts[0] == "jobs" && parts[2] == "files": self = .file(job: parts[1], name: parts[3])
+        case 4 where parts[0] == "jobs" && parts[2] == "pages": self = .page(job: parts[1], number: parts[3])
         case 2 where parts[0] == "api" && parts[1] == "night": self = .apiNight
         case 2 where parts[0] == "api" && parts[1] == "jobs": self = .apiJobs
         case 3 where parts[0] == "api" && parts[1] == "jobs": self = .apiJob(parts[2])

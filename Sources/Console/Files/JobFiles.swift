@@ -29,6 +29,17 @@ struct JobFiles {
             if let data = try queue.jobFile(job: id, name: name) { return Self.response(.bytes(data), type: type, name: name) }
             return open(id, [name]).map { Self.response(.file(descriptor: $0.descriptor, size: $0.size), type: type, name: name) }
         }
+        if let page = Self.largePageNumber(name), let output = report?.outputs.first(where: { $0.kind == "interior" }),
+           let pages = output.pages, (1...max(1, pages)).contains(page) {
+            // Drawn from the job's own file, checked the way every file here is (no link, no escape).
+            guard let pdf = checkedPath(id, output.file) else { return nil }
+            guard let jpeg = LargePage.jpeg(of: pdf, page: page) else {
+                var busy = HTTPResponse.text("The page could not be drawn just now; try again in a moment.", status: 503)
+                busy.headers.append(("Retry-After", "5"))
+                return busy
+            }
+            return Self.response(.bytes(jpeg), type: "image/jpeg", name: name)
+        }
         if name.hasPrefix("page-"), name.hasSuffix(".jpg"), let page = Int(name.dropFirst(5).dropLast(4)),
            let pages = report?.outputs.first(where: { $0.kind == "interior" })?.pages, (1...max(1, pages)).contains(page) {
             return open(id, [PageThumbnail.folder, PageThumbnail.name(page)])
@@ -37,6 +48,14 @@ struct JobFiles {
         guard let output = report?.outputs.first(where: { $0.file == name }), !name.contains("/"), !name.hasPrefix(".") else { return nil }
         let type = name.hasSuffix(".pdf") ? "application/pdf" : name.hasSuffix(".epub") ? "application/epub+zip" : "application/octet-stream"
         return open(id, [output.file]).map { Self.response(.file(descriptor: $0.descriptor, size: $0.size), type: type, name: name, download: true) }
+    }
+
+    /// N of `page-N-large.jpg`, read with bounds (a huge number is simply not a page).
+    static func largePageNumber(_ name: String) -> Int? {
+        guard name.hasPrefix("page-"), name.hasSuffix("-large.jpg") else { return nil }
+        let digits = name.dropFirst(5).dropLast(10)
+        guard (1...6).contains(digits.count), digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        return Int(digits)
     }
 
     /// The last lines of the job's `job.log` (what its process printed), control characters
@@ -53,8 +72,12 @@ struct JobFiles {
 
     private static func response(_ body: HTTPResponse.Body, type: String, name: String, download: Bool = false) -> HTTPResponse {
         var headers = [("Content-Type", type), ("Cache-Control", "private, max-age=300"),
-                       // A served report is a document of its own: no script, nothing but its pictures.
-                       ("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")]
+                       // A served report is a document of its own: no script, nothing but its pictures. The
+                       // sandbox keeps the console's origin (a sandbox without it is a foreign origin, whose
+                       // picture requests carry no Strict cookie and come back as the sign-in page); with
+                       // scripts, forms and frames still off, the origin lets the report do nothing but load them.
+                       ("Content-Security-Policy", "default-src 'none'; script-src 'none'; img-src 'self'; style-src 'unsafe-inline'; "
+                           + "sandbox allow-same-origin")]
         if download { headers.append(("Content-Disposition", "attachment; filename=\"\(name)\"")) }
         return HTTPResponse(status: 200, headers: headers, body: body)
     }
@@ -63,6 +86,13 @@ struct JobFiles {
         guard let file = open(id, [name]) else { return nil }
         let handle = FileHandle(fileDescriptor: file.descriptor, closeOnDealloc: true)
         return try? handle.readToEnd()
+    }
+
+    /// The path of the job's regular file `name` when `open` would serve it, for a tool to read.
+    private func checkedPath(_ id: String, _ name: String) -> String? {
+        guard !name.contains("/"), !name.hasPrefix("."), let file = open(id, [name]), let jobs = Self.realPath(config.jobs.path) else { return nil }
+        close(file.descriptor)
+        return [jobs, id, name].joined(separator: "/")
     }
 
     /// Opens `jobs/ID/components…` when every folder on the way is the real one (no symbolic

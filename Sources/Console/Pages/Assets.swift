@@ -32,6 +32,8 @@ enum Assets {
         .facts dt { color: var(--muted); } .facts dd { margin: 0; overflow-wrap: anywhere; }
         .what { background: #fff; border: 1px solid var(--line); border-left: 4px solid #8a1c1c; border-radius: 6px; padding: 0.25rem 0.75rem 0.5rem; margin: 0.75rem 0; }
         .what h2 { border: none; margin-top: 0.5rem; } .problems li { overflow-wrap: anywhere; }
+        img.page-large { display: block; max-width: 100%; height: auto; margin: 0.75rem 0; box-shadow: 0 1px 6px rgba(0,0,0,.3); }
+        nav.pager { margin: 0.5rem 0; }
         pre.log { white-space: pre-wrap; overflow-wrap: anywhere; max-height: 24rem; overflow: auto; background: #f4f4f4; padding: 0.5rem; font-size: 0.8rem; }
         @media (max-width: 40rem) {
           /* On a phone each job is a block of lines: state and why stay on screen, however long the title. */
@@ -108,6 +110,17 @@ enum Assets {
           }
           document.addEventListener('visibilitychange', function () { if (!document.hidden) { poll(); } schedule(); });
           schedule();
+          // A double-click sends an action once: the second submit of a form is dropped (the
+          // button is not disabled, which would drop its name and value from the form).
+          document.querySelectorAll('form[method="post"]').forEach(function (form) {
+            form.addEventListener('submit', function (event) {
+              if (form.getAttribute('data-sent')) { event.preventDefault(); return; }
+              form.setAttribute('data-sent', '1');
+            });
+          });
+          window.addEventListener('pageshow', function () {
+            document.querySelectorAll('form[data-sent]').forEach(function (form) { form.removeAttribute('data-sent'); });
+          });
           var all = document.getElementById('select-all');
           if (all) {
             all.addEventListener('change', function () {

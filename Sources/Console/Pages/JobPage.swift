@@ -50,7 +50,7 @@ struct JobPage {
             for page in 1...pages {
                 let count = flagged[page] ?? 0
                 let caption = count > 0 ? "\(page) · \(count) finding\(count == 1 ? "" : "s")" : "\(page)"
-                body += "<figure id=\"page-\(page)\"\(count > 0 ? " class=\"flagged\"" : "")><a href=\"\(base)page-\(page).jpg\">"
+                body += "<figure id=\"page-\(page)\"\(count > 0 ? " class=\"flagged\"" : "")><a href=\"/jobs/\(id)/pages/\(page)\">"
                     + "<img class=\"thumb\" loading=\"lazy\" src=\"\(base)page-\(page).jpg\" alt=\"Page \(page)\(count > 0 ? ", with findings" : "")\" "
                     + "width=\"148\" height=\"210\"></a><figcaption>\(caption)</figcaption></figure>"
             }

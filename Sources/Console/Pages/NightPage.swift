@@ -1,8 +1,10 @@
+import Diagnostics
 import Foundation
 import Jobs
 
 /// `/`: the latest night at a glance — counts by state, books, pages, time taken, warnings;
-/// what needs a person first (held, then failed, each with its reason); the latest batch
+/// what needs a person first (held, then failed and not rejected, each with its reason and its
+/// buttons); the latest batch
 /// report; the 14 nights before.
 struct NightPage {
     var queue: QueueDriver
@@ -10,12 +12,14 @@ struct NightPage {
 
     static let states: [QueuedJob.State] = [.held, .failed, .running, .queued, .done, .cancelled]
 
-    func render() throws -> String {
+    /// `notice`: what the operator's last action did (the Needs attention buttons come back here).
+    func render(notice: String? = nil) throws -> String {
         let nights = try queue.nights(limit: 15)
         guard let latest = nights.first else {
             return layout.page(title: "Night", body: "<h1>No nights yet</h1>\n<p>The queue holds no jobs.</p>")
         }
         var body = "<h1>Night of \(HTML.escape(latest.night))</h1>\n"
+        if let notice { body += "<p class=\"notice\" role=\"status\">\(HTML.escape(notice))</p>\n" }
         body += "<p class=\"muted\" id=\"updated\" aria-live=\"polite\"></p>\n"
         body += "<ul class=\"counts\" aria-label=\"Jobs by state\">"
         for state in Self.states {
@@ -35,21 +39,44 @@ struct NightPage {
         night.lastFinishedAt.map { Layout.duration(max(0, $0 - night.firstQueuedAt)) }
     }
 
-    /// Held jobs, then failed ones, with why.
+    /// Held jobs, then failed ones that no one has rejected, with why and what can be done.
     private func attention(_ night: String) throws -> String {
         var rows: [JobRow] = []
         for state in [QueuedJob.State.held, .failed] {
             rows += try queue.listJobs(JobFilter(state: state, night: night), limit: 50, offset: 0)
+                .filter { !Self.wasRejected($0) }
         }
         guard !rows.isEmpty else { return "<h2>Needs attention</h2>\n<p>Nothing is held or failed.</p>\n" }
-        var html = "<h2>Needs attention</h2>\n<div class=\"scroll\"><table><thead><tr><th scope=\"col\">order</th>"
-            + "<th scope=\"col\">state</th><th scope=\"col\">why</th></tr></thead><tbody>"
+        let acts = layout.identity.role == .operator
+        var html = "<h2>Needs attention <span class=\"muted\" id=\"attention-count\">(\(rows.count))</span></h2>\n"
+            + "<div class=\"scroll\"><table><thead><tr><th scope=\"col\">order</th><th scope=\"col\">state</th><th scope=\"col\">why</th>"
+            + (acts ? "<th scope=\"col\">do</th>" : "") + "</tr></thead><tbody>"
         for row in rows {
             html += "<tr><td><a href=\"/jobs/\(HTML.escape(row.id))\">\(HTML.escape(row.id))</a><br><span class=\"muted\">"
                 + "\(HTML.escape(row.title ?? ""))</span></td><td>\(Layout.chip(row.state.rawValue, id: row.id))</td>"
-                + "<td class=\"reason\">\(HTML.escape(row.lastError ?? ""))</td></tr>"
+                + "<td class=\"reason\">\(HTML.escape(row.lastError ?? ""))</td>"
+            if acts {
+                html += "<td><form method=\"post\" action=\"/actions\" class=\"actions\">\(layout.csrfField())"
+                    + "<input type=\"hidden\" name=\"id\" value=\"\(HTML.escape(row.id))\"><input type=\"hidden\" name=\"back\" value=\"/\">"
+                    + ActionButtons.buttons(for: row.state, retry: !Self.failedOnInput(row)) + "</form></td>"
+            }
+            html += "</tr>"
         }
         return html + "</tbody></table></div>\n"
+    }
+
+    /// A book an operator rejected is decided: it needs no one.
+    static func wasRejected(_ row: JobRow) -> Bool {
+        row.state == .failed && row.lastError?.hasPrefix(ReviewDecision.rejectedCode + ":") == true
+    }
+
+    /// Failed on its order or export (the registry's input codes, or an input issue's own code,
+    /// which the registry does not list): Retry would fail the same way, so it is not offered.
+    static func failedOnInput(_ row: JobRow) -> Bool {
+        guard row.state == .failed, let error = row.lastError, let colon = error.firstIndex(of: ":") else { return false }
+        let code = String(error[..<colon])
+        guard !code.isEmpty, code.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "-" }) else { return false }
+        return FailureCodes.code(code).map { $0.stage == "input" } ?? true
     }
 
     private func latestBatch() throws -> String {

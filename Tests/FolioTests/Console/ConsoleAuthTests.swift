@@ -130,4 +130,29 @@ import Testing
             #expect(away.headers["location"] == "/", "\(next): \(away.headers["location"] ?? "")")
         }
     }
+
+    /// A link in mail is a navigation from another site: the browser sends the Lax read cookie,
+    /// not the Strict session one. It opens the job to a signed-in operator, and acts on nothing.
+    @Test func theReadCookieOpensPagesButNeverActs() throws {
+        let fixture = try Self.fixture.get()
+        let server = try ConsoleServer(fixture.workspace)
+        let session = try Curl.signIn(server, token: fixture.operatorToken)
+        let login = try Curl.request(server.base + "/login", method: "POST", form: ["token=\(fixture.operatorToken)"])
+        #expect(login.setCookies.contains { $0.hasPrefix("folio_read=") && $0.contains("SameSite=Lax") && $0.contains("HttpOnly") })
+        #expect(login.setCookies.contains { $0.hasPrefix("folio_session=") && $0.contains("SameSite=Strict") })
+        let page = try Curl.request(server.base + "/jobs/\(ConsoleFixture.held)", cookies: session.readCookie)
+        #expect(page.status == 200 && page.body.contains("Order \(ConsoleFixture.held)"))
+        for form in [["csrf=\(session.csrf)", "action=cancel", "id=\(ConsoleFixture.held)"]] {
+            let post = try Curl.request(server.base + "/actions", method: "POST", form: form, cookies: session.readCookie)
+            #expect(post.status == 303 && post.headers["location"] == "/login", "\(post.status)")
+        }
+        let api = try Curl.request(server.base + "/api/jobs/\(ConsoleFixture.held)/cancel", method: "POST",
+                                   headers: ["X-CSRF-Token": session.csrf], cookies: session.readCookie)
+        #expect(api.status == 401)
+        #expect(try fixture.workspace.states()[ConsoleFixture.held] == "held")
+        // Signing out ends both.
+        let out = try Curl.request(server.base + "/logout", method: "POST", form: ["csrf=\(session.csrf)"], cookies: session.cookie)
+        #expect(out.setCookies.count == 2 && out.setCookies.allSatisfy { $0.contains("Max-Age=0") })
+        #expect(try Curl.request(server.base + "/jobs/\(ConsoleFixture.held)", cookies: session.readCookie).status == 303)
+    }
 }

@@ -54,11 +54,12 @@ import Testing
         try queue.release(id: ConsoleFixture.running, worker: "other-host-4242-0")
         _ = try fixture.workspace.run(workers: 2)
         #expect(try queue.job(ConsoleFixture.held)?.state == .done)
-        let delivered = try queue.deliveries(ConsoleFixture.held)
-        #expect(Set(delivered.map(\.file)) == ["interior.pdf", "cover.pdf"])
+        let deliveries = try queue.deliveries(ConsoleFixture.held)
+        #expect(Set(deliveries.map(\.file)) == ["interior.pdf", "cover.pdf"])
         let report = try fixture.workspace.report(ConsoleFixture.held)
         #expect(report.review?.state == .approved && report.review?.by == "olga")
         #expect(report.stages.first?.status == .reused, "the approved files are delivered as verified, not rendered again")
-        _ = try browse("delivered", server, fixture)
+        let delivered = try browse("delivered", server, fixture)
+        #expect((delivered["report_previews"] as? [Int] ?? []).count >= 1, "the served report.html shows its previews")
     }
 }

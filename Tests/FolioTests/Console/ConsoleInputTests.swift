@@ -73,10 +73,10 @@ import Testing
         let session = try Curl.signIn(server, token: fixture.operatorToken)
         var random = FuzzRandom(seed: 23)
         let ids = [ConsoleFixture.done, ConsoleFixture.held, ConsoleFixture.running, "nobody-here", "..", "%2e%2e", "a%00b", ""]
-        let paths = ["/", "/jobs", "/jobs/ID", "/jobs/ID/files/NAME", "/actions", "/logout", "/login", "/api/night", "/api/jobs",
+        let paths = ["/", "/jobs", "/jobs/ID", "/jobs/ID/files/NAME", "/jobs/ID/pages/NUMBER", "/actions", "/logout", "/login", "/api/night", "/api/jobs",
                      "/api/jobs/ID", "/api/jobs/ID/ACTION", "/static/console.css", "/static/console.js", "/favicon.ico", "/nowhere"]
         let names = ["interior.pdf", "report.json", "report.html", "page-1.jpg", "page-0.jpg", "page-9223372036854775807.jpg",
-                     "page--1.jpg", "job.log", "preview-cover.png", "%2e%2e%2fsecret", ".."]
+                     "page--1.jpg", "page-1-large.jpg", "page-0-large.jpg", "page-99999999999999999999-large.jpg", "page-1-large.jpg/..", "job.log", "preview-cover.png", "%2e%2e%2fsecret", ".."]
         let parameters = ["page", "state", "product", "destination", "night", "q", "limit", "offset", "next", "action", "id", "all",
                           "reason", "csrf", "back", "seen", "confirm", "filter-state", "filter-q", "filter-night", "token", "render"]
         let values = ["", "0", "-1", "1", "2", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
@@ -93,6 +93,7 @@ import Testing
         for round in 0..<1_200 where Date().timeIntervalSince(started) < 90 {
             var path = random.pick(paths).replacingOccurrences(of: "ID", with: random.pick(ids))
                 .replacingOccurrences(of: "NAME", with: random.pick(names))
+                .replacingOccurrences(of: "NUMBER", with: random.pick(values))
                 .replacingOccurrences(of: "ACTION", with: random.pick(["retry", "cancel", "approve", "reject", "x", "retry-fresh"]))
             if round % 7 == 0 { path += random.pick(["%00", "/", "//", "/..", ";x", "%2F", "#x", "%20"]) }
             var query: [String] = []

@@ -13,7 +13,8 @@ import Testing
     }
 
     static let pages = ["/", "/jobs", "/jobs/\(ConsoleFixture.done)", "/jobs/\(ConsoleFixture.done)/files/interior.pdf",
-                        "/jobs/\(ConsoleFixture.done)/files/page-1.jpg", "/jobs/nobody-here"]
+                        "/jobs/\(ConsoleFixture.done)/files/page-1.jpg", "/jobs/\(ConsoleFixture.done)/pages/1",
+                        "/jobs/\(ConsoleFixture.done)/files/page-1-large.jpg", "/jobs/nobody-here"]
     static let api = ["/api/night", "/api/jobs", "/api/jobs/\(ConsoleFixture.done)", "/api/jobs/nobody-here"]
 
     @Test func nothingAnswersWithoutACredential() throws {

@@ -104,6 +104,8 @@ struct CurlAnswer {
     var status: Int
     var headers: [String: String]
     var body: String
+    /// Every Set-Cookie line (`headers` keeps the last).
+    var setCookies: [String] = []
 }
 
 /// Requests through curl (never following redirects), so the tests see exactly what the
@@ -120,21 +122,27 @@ enum Curl {
         let head = parts.first?.components(separatedBy: "\r\n") ?? []
         let status = head.first.flatMap { $0.split(separator: " ").dropFirst().first.flatMap { Int($0) } } ?? 0
         var fields: [String: String] = [:]
+        var setCookies: [String] = []
         for line in head.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let (name, value) = (line[..<colon].lowercased(), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            fields[name] = value
+            if name == "set-cookie" { setCookies.append(value) }
         }
-        return CurlAnswer(status: status, headers: fields, body: parts.dropFirst().joined(separator: "\r\n\r\n"))
+        return CurlAnswer(status: status, headers: fields, body: parts.dropFirst().joined(separator: "\r\n\r\n"), setCookies: setCookies)
     }
 
-    /// Signs in with `token`; returns the session cookie and the page's CSRF token.
-    static func signIn(_ server: ConsoleServer, token: String) throws -> (cookie: String, csrf: String) {
+    /// Signs in with `token`; returns the session (Strict) cookie, the read-only (Lax) one and
+    /// the page's CSRF token.
+    static func signIn(_ server: ConsoleServer, token: String) throws -> (cookie: String, csrf: String, readCookie: String) {
         let answer = try request(server.base + "/login", method: "POST", form: ["token=\(token)"])
-        let cookie = try #require(answer.headers["set-cookie"]?.split(separator: ";").first.map(String.init))
+        let pairs = answer.setCookies.compactMap { $0.split(separator: ";").first.map(String.init) }
+        let cookie = try #require(pairs.first { $0.hasPrefix("folio_session=") })
+        let readCookie = try #require(pairs.first { $0.hasPrefix("folio_read=") })
         let page = try request(server.base + "/jobs", cookies: cookie)
         let marker = "name=\"csrf\" value=\""
         let start = try #require(page.body.range(of: marker))
         let csrf = String(page.body[start.upperBound...].prefix { $0 != "\"" })
-        return (cookie, csrf)
+        return (cookie, csrf, readCookie)
     }
 }
