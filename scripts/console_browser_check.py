@@ -15,6 +15,7 @@ from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -170,8 +171,11 @@ def review(driver, args):
     confirm = driver.find_element(By.TAG_NAME, "main").text
     check("Approve 1 job?" in confirm and args.held in confirm, f"Bulk approve: the confirmation says {confirm[:200]!r}")
     report["approve_confirmation"] = audit(driver, "Confirm approve")
-    driver.find_element(By.ID, "confirm").click()
+    # Double-clicked, as operators do: the form goes once, so no "already approved" comes back.
+    ActionChains(driver).double_click(driver.find_element(By.ID, "confirm")).perform()
     wait(driver, lambda d: "approve: 1 of 1" in d.find_element(By.TAG_NAME, "main").text)
+    approved = driver.find_element(By.TAG_NAME, "main").text
+    check("already" not in approved, f"Bulk approve: a double-click sent the form twice: {approved[:300]!r}")
     driver.get(base + "/jobs/" + args.held)
     state = driver.find_element(By.CSS_SELECTOR, f"[data-job-state='{args.held}']").text
     check(state == "queued", f"Job: after approval the job is {state}")

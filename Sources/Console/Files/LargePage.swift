@@ -12,6 +12,9 @@ enum LargePage {
     static let maximumBytes = 32 * 1024 * 1024
 
     private static let slots = DispatchSemaphore(value: concurrent)
+    // Foundation's Process.run (Swift 6.3.1) can fault while listing /proc/self/fd once a
+    // process holds well over a thousand descriptors (swift-corelibs-foundation #5472); the
+    // server's connection limit (`ServerLimits.connections`) keeps the console below that.
 
     /// JPEG bytes of `page` of `pdf`, or nil (no pdftoppm, too busy, too slow, failed).
     static func jpeg(of pdf: String, page: Int) -> Data? {

@@ -46,6 +46,7 @@ import Testing
         #expect((review["finding_page"] as? Int ?? 0) > 0)
         #expect(FileManager.default.fileExists(atPath: Self.screenshot.path))
         #expect(try queue.job(ConsoleFixture.held)?.approvedBy == "olga")
+        #expect(try queue.events(ConsoleFixture.held).filter { $0.event == "approved" }.count == 1, "approved once, double-clicked")
         for id in ConsoleFixture.failed {
             #expect(try queue.job(id)?.state == .queued)
             #expect(try queue.events(id).contains { $0.event == "retried" && $0.by == "olga" })
