@@ -27,7 +27,7 @@ enum Command {
         """
 
 
-    static func run(_ arguments: Arguments, console: Console) -> Int32 {
+    static func run(_ arguments: Arguments, console: Terminal) -> Int32 {
         guard arguments.problems.isEmpty else {
             arguments.problems.forEach(console.complain)
             return 2
@@ -61,7 +61,7 @@ enum Command {
         }
     }
 
-    static func loadConfig(_ arguments: Arguments, console: Console) -> FolioConfig? {
+    static func loadConfig(_ arguments: Arguments, console: Terminal) -> FolioConfig? {
         let file = arguments.options["config"].map { URL(fileURLWithPath: $0) } ?? FolioConfig.defaultLocation()
         var config: FolioConfig
         do {
@@ -81,7 +81,7 @@ enum Command {
         return config
     }
 
-    static func render(_ arguments: Arguments, console: Console) -> Int32 {
+    static func render(_ arguments: Arguments, console: Terminal) -> Int32 {
         guard arguments.positional.count == 1, let out = arguments.options["out"] else {
             console.complain("usage: folio render ORDER.json --out DIR")
             return 2
@@ -106,7 +106,7 @@ enum Command {
 
     /// The whole night on the embedded default: sample exports and orders in the hot folder,
     /// then `run` (intake, queue, render, verify, deliver, reports).
-    static func demo(_ arguments: Arguments, console: Console) -> Int32 {
+    static func demo(_ arguments: Arguments, console: Terminal) -> Int32 {
         guard let config = loadConfig(arguments, console: console) else { return 2 }
         let ids: [String]
         do {
@@ -129,7 +129,7 @@ enum Command {
         return status
     }
 
-    static func describe(_ report: JobReport, folder: URL, console: Console) {
+    static func describe(_ report: JobReport, folder: URL, console: Terminal) {
         console.say("\(report.order): \(report.status.rawValue)")
         for output in report.outputs {
             console.say("  \(folder.appendingPathComponent(output.file).path)  (\(output.pages.map { "\($0) pages, " } ?? "")\(output.bytes) bytes)")

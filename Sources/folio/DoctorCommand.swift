@@ -4,7 +4,7 @@ import Jobs
 /// `folio doctor [--config PATH]`: prints what it checked and each problem with its fix;
 /// exit 1 on any problem.
 enum DoctorCommand {
-    static func run(_ arguments: Arguments, console: Console) -> Int32 {
+    static func run(_ arguments: Arguments, console: Terminal) -> Int32 {
         let file = arguments.options["config"].map { URL(fileURLWithPath: $0) } ?? FolioConfig.defaultLocation()
         let (checked, problems) = Doctor(configFile: file).examine()
         for line in checked { console.say("ok      \(line)") }

@@ -9,10 +9,10 @@ final class EventLog {
     enum Format: String { case logfmt, json }
 
     private let format: Format
-    private let console: Console
+    private let console: Terminal
     private var started: [String: Date] = [:]
 
-    init(format: Format, console: Console) {
+    init(format: Format, console: Terminal) {
         self.format = format
         self.console = console
     }

@@ -18,7 +18,7 @@ enum JobStatus {
         var outputs: [JobReport.Output]
     }
 
-    static func show(_ id: String, _ arguments: Arguments, console: Console) -> Int32 {
+    static func show(_ id: String, _ arguments: Arguments, console: Terminal) -> Int32 {
         QueueCommands.withQueue(arguments, console: console) { _, queue in
             guard let job = try queue.job(id) else {
                 console.complain("no job \(id)")

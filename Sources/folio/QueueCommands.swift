@@ -8,7 +8,7 @@ enum QueueCommands {
         arguments.options["config"].map { URL(fileURLWithPath: $0) } ?? FolioConfig.defaultLocation()
     }
 
-    static func withQueue(_ arguments: Arguments, console: Console, config given: FolioConfig? = nil,
+    static func withQueue(_ arguments: Arguments, console: Terminal, config given: FolioConfig? = nil,
                           _ body: (FolioConfig, QueueDriver) throws -> Int32) -> Int32 {
         guard let config = given ?? Command.loadConfig(arguments, console: console) else { return 2 }
         do {
@@ -19,7 +19,7 @@ enum QueueCommands {
         }
     }
 
-    static func enqueue(_ arguments: Arguments, console: Console) -> Int32 {
+    static func enqueue(_ arguments: Arguments, console: Terminal) -> Int32 {
         guard !arguments.positional.isEmpty else {
             console.complain("usage: folio enqueue ORDER.json... [--replace]")
             return 2
@@ -54,7 +54,7 @@ enum QueueCommands {
         }
     }
 
-    static func intake(_ arguments: Arguments, console: Console) -> Int32 {
+    static func intake(_ arguments: Arguments, console: Terminal) -> Int32 {
         withQueue(arguments, console: console) { config, queue in
             let summary = try Intake(config: config, queue: queue).run()
             for id in summary.accepted { console.say("\(id): queued") }
@@ -63,7 +63,7 @@ enum QueueCommands {
         }
     }
 
-    static func run(_ arguments: Arguments, console: Console, config given: FolioConfig? = nil) -> Int32 {
+    static func run(_ arguments: Arguments, console: Terminal, config given: FolioConfig? = nil) -> Int32 {
         withQueue(arguments, console: console, config: given) { config, queue in
             let workers = arguments.options["workers"].flatMap(Int.init) ?? config.workers
             let executable = URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL.resolvingSymlinksInPath()
@@ -89,12 +89,12 @@ enum QueueCommands {
         }
     }
 
-    static func job(_ arguments: Arguments, console: Console) -> Int32 {
+    static func job(_ arguments: Arguments, console: Terminal) -> Int32 {
         guard let id = arguments.positional.first, let config = Command.loadConfig(arguments, console: console) else { return 2 }
         return JobProcess.run(id: id, worker: arguments.options["worker"], config: config)
     }
 
-    static func status(_ arguments: Arguments, console: Console) -> Int32 {
+    static func status(_ arguments: Arguments, console: Terminal) -> Int32 {
         if let id = arguments.positional.first { return JobStatus.show(id, arguments, console: console) }
         return withQueue(arguments, console: console) { _, queue in
             let jobs = try queue.jobs()
@@ -121,7 +121,7 @@ enum QueueCommands {
 
     /// `retry ID [--render]`, `cancel ID`, `approve ID`, `reject ID --reason TEXT`: one job,
     /// recorded in its events as done by this user on this host.
-    static func act(_ arguments: Arguments, console: Console, _ action: JobAction) -> Int32 {
+    static func act(_ arguments: Arguments, console: Terminal, _ action: JobAction) -> Int32 {
         let usage = ["retry": "retry ID [--render]", "cancel": "cancel ID", "approve": "approve ID",
                      "reject": "reject ID --reason TEXT"][arguments.command ?? ""] ?? action.rawValue
         guard let id = arguments.positional.first, action != .reject || arguments.options["reason"] != nil else {
@@ -145,11 +145,11 @@ enum QueueCommands {
 
 /// On a terminal: a line per worker, rewritten in place. In a pipe: one line per event.
 final class Progress {
-    private let console: Console
+    private let console: Terminal
     private let terminal = isatty(STDOUT_FILENO) != 0
     private var slots: [String]
 
-    init(console: Console, workers: Int) {
+    init(console: Terminal, workers: Int) {
         self.console = console
         slots = Array(repeating: "idle", count: workers)
     }

@@ -5,7 +5,7 @@ import Jobs
 /// only the one that ran the job) can read it; `folio report --batch`: the latest batch
 /// reports' summaries.
 enum ReportCommand {
-    static func run(_ arguments: Arguments, console: Console) -> Int32 {
+    static func run(_ arguments: Arguments, console: Terminal) -> Int32 {
         QueueCommands.withQueue(arguments, console: console) { _, queue in
             if arguments.flags.contains("batch") {
                 let reports = try queue.batchReports(limit: 14)

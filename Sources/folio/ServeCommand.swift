@@ -5,7 +5,7 @@ import Jobs
 /// `folio serve`: the operator console. Closed by default: without a token it refuses to start,
 /// unless it listens on loopback and `--no-auth` says so.
 enum ServeCommand {
-    static func run(_ arguments: Arguments, console: Console) -> Int32 {
+    static func run(_ arguments: Arguments, console: Terminal) -> Int32 {
         guard let config = Command.loadConfig(arguments, console: console) else { return 2 }
         let listen = arguments.options["listen"] ?? "127.0.0.1:8470"
         guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
@@ -71,7 +71,7 @@ enum ServeCommand {
 
     /// `folio token --role viewer|operator --name NAME`: a new token, shown once, and the line
     /// for the tokens file, which keeps only its SHA-256.
-    static func token(_ arguments: Arguments, console: Console) -> Int32 {
+    static func token(_ arguments: Arguments, console: Terminal) -> Int32 {
         guard let role = arguments.options["role"].flatMap(ConsoleTokens.Role.init), let name = arguments.options["name"], !name.isEmpty else {
             console.complain("usage: folio token --role viewer|operator --name NAME")
             return 2

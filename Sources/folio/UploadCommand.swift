@@ -4,7 +4,7 @@ import Upload
 /// `folio _upload FILE URL --sha256 HEX`: one HTTP delivery with the default retry settings.
 /// Hidden: the tests measure its memory on a large file.
 enum UploadCommand {
-    static func run(_ arguments: Arguments, console: Console) -> Int32 {
+    static func run(_ arguments: Arguments, console: Terminal) -> Int32 {
         guard arguments.positional.count == 2, let sha = arguments.options["sha256"] else {
             console.complain("usage: folio _upload FILE URL --sha256 HEX")
             return 2

@@ -5,7 +5,7 @@ import Prepress
 /// `folio verify FILE... [--product ID] [--pdfx STANDARD] [--json]`: the pipeline's byte-level
 /// checks on any file; with a product that declares PDF/X, or `--pdfx`, every rule of it.
 enum Verify {
-    static func run(_ arguments: Arguments, console: Console) -> Int32 {
+    static func run(_ arguments: Arguments, console: Terminal) -> Int32 {
         guard !arguments.positional.isEmpty else {
             console.complain("usage: folio verify FILE... [--product ID] [--pdfx X-4|X-1a:2001|X-3:2002] [--json]")
             return 2

@@ -7,7 +7,7 @@ import Jobs
 /// work, pango-view laying out its text) and a batch of small books through `folio run`.
 /// Prints the figures and the targets beside them; exits 1 only if a job failed.
 enum Bench {
-    static func run(_ arguments: Arguments, console: Console) -> Int32 {
+    static func run(_ arguments: Arguments, console: Terminal) -> Int32 {
         if arguments.flags.contains("queue") { return QueueThroughput.run(console: console) }
         let options: BenchOptions
         do {
@@ -33,7 +33,7 @@ enum Bench {
         }
     }
 
-    private static func measure(_ options: BenchOptions, root: URL, console: Console) throws(BenchError) -> Bool {
+    private static func measure(_ options: BenchOptions, root: URL, console: Terminal) throws(BenchError) -> Bool {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let workspace = try BenchWorkspace(root: root.appendingPathComponent("render"), copying: options.configFile)
         let facts = try ProductFacts(product: options.product, config: try workspace.loadConfig())

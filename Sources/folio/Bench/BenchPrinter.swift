@@ -2,7 +2,7 @@ import Foundation
 
 /// The bench's tables, printed once every figure of the run is in.
 struct BenchPrinter {
-    let console: Console
+    let console: Terminal
 
     func diaries(_ diaries: [BenchDiary]) {
         var table = TextTable(["diary", "entries", "archived", "archived sentences", "long", "words", "printed words",

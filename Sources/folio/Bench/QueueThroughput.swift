@@ -17,7 +17,7 @@ enum QueueThroughput {
         var claimsPerSecond: Double { Double(jobs) / wall }
     }
 
-    static func run(console: Console) -> Int32 {
+    static func run(console: Terminal) -> Int32 {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-queue-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: root) }
         let cluster = URL(fileURLWithPath: "/tmp/folio-bench-pg-\(getpid())")
@@ -170,7 +170,7 @@ enum QueueThroughput {
         return seconds
     }
 
-    private static func print(_ rows: [Row], console: Console) {
+    private static func print(_ rows: [Row], console: Terminal) {
         var table = TextTable(["queue", "processes", "jobs", "wall s", "claims/s", "floor claims/s", "Folio ÷ floor time"])
         for row in rows {
             let floorRate = row.floor.map { String(format: "%.0f", Double(jobs) / $0) } ?? "—"

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Where the CLI speaks: results on standard output, problems on standard error.
-struct Console {
+/// Where the CLI speaks: results on standard output, problems on standard error. (Not named
+/// `Console`: that is the operator console's module, which `folio serve` imports.)
+struct Terminal {
     func say(_ line: String) {
         // Written straight to the file descriptor: nothing is buffered when a pipe closes early.
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
