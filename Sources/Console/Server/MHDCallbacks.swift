@@ -46,12 +46,18 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
             state.answered = true
             return server.queue(tooLarge(), on: connection)
         }
-        if let processor = state.postProcessor, let uploadData {
-            _ = MHD_post_process(processor, uploadData, size)
+        // A body the library cannot parse as the form it claims to be is refused, not half read.
+        if !state.malformed, let processor = state.postProcessor, let uploadData,
+           MHD_post_process(processor, uploadData, size) != MHD_Result.YES {
+            state.malformed = true
         }
         return MHD_Result.YES
     }
     if let response = state.response { return server.queue(response, on: connection) }
+    if state.malformed {
+        state.answered = true
+        return server.queue(.text("The form could not be read.", status: 400), on: connection)
+    }
     state.finish()
     let request = HTTPRequest(method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
                               query: values(connection, MHD_ValueKind.GET_ARGUMENT_KIND),

@@ -12,6 +12,10 @@ final class RequestState: @unchecked Sendable {
     var response: HTTPResponse?
     /// An answer was queued early (a body too large): nothing more is read or answered.
     var answered = false
+    /// The library could not parse the body as the form it claims to be: the rest is read and
+    /// dropped, then the request is answered 400 (answering mid-body would lose the answer to
+    /// the reset that closing with unread bytes causes).
+    var malformed = false
 
     deinit { if let postProcessor { MHD_destroy_post_processor(postProcessor) } }
 

@@ -50,27 +50,30 @@ public struct SHA256 {
         return (hex(hasher.finalize()), total)
     }
 
-    /// Owns OpenSSL's digest context.
+    /// Owns OpenSSL's digest context. Every libcrypto call is checked: once one fails (memory,
+    /// in practice) the digest is empty, which matches no recorded digest, so a failure fails
+    /// verification closed instead of vouching for bytes that were not hashed.
     private final class DigestContext {
         private let context: OpaquePointer?
-        private var finished = false
+        private var failed = false
 
         init() {
             context = EVP_MD_CTX_new()
-            EVP_DigestInit_ex(context, EVP_sha256(), nil)
+            failed = context == nil || EVP_DigestInit_ex(context, EVP_sha256(), nil) != 1
         }
 
         deinit { EVP_MD_CTX_free(context) }
 
         func update(_ bytes: UnsafeRawBufferPointer) {
-            guard !bytes.isEmpty else { return }
-            EVP_DigestUpdate(context, bytes.baseAddress, bytes.count)
+            guard !bytes.isEmpty, !failed else { return }
+            if EVP_DigestUpdate(context, bytes.baseAddress, bytes.count) != 1 { failed = true }
         }
 
         func finish() -> [UInt8] {
+            guard !failed else { return [] }
             var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
             var length: UInt32 = 0
-            EVP_DigestFinal_ex(context, &digest, &length)
+            guard EVP_DigestFinal_ex(context, &digest, &length) == 1, length == 32 else { return [] }
             return Array(digest.prefix(Int(length)))
         }
     }

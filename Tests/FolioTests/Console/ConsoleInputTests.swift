@@ -65,6 +65,21 @@ import Testing
         #expect(facts.title == "Nul and  half" && facts.author == "AB", "\(String(describing: facts.title)) \(String(describing: facts.author))")
     }
 
+    /// A body the library cannot read as the form it claims to be is answered 400 once it is
+    /// all in, never acted on half read.
+    @Test func aMalformedFormIsRefused() throws {
+        let fixture = try Self.fixture.get()
+        let server = try ConsoleServer(fixture.workspace)
+        // A field with no name: libmicrohttpd's form parser gives up on it.
+        let body = "=x&token=" + String(repeating: "junk", count: 50)
+        let request = "POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+            + "Content-Length: \(body.utf8.count)\r\n\r\n" + body
+        let answer = try RawHTTP.exchange(port: server.port, Data(request.utf8))
+        #expect(answer?.status == 400 && String(decoding: answer?.body ?? Data(), as: UTF8.self).contains("could not be read"),
+                "\(answer?.status ?? 0)")
+        #expect(server.process.isRunning)
+    }
+
     /// Random and boundary values for every parameter of every route, with every method and
     /// several encodings, signed in as an operator and not: never a 500, never a dead server.
     @Test func aFuzzRunOverEveryRouteNeverAnswers500() throws {

@@ -20,6 +20,8 @@ import Testing
         #expect(HMACSHA256.hex(key: Data("Jefe".utf8), message: Data("what do ya want for nothing?".utf8))
             == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
         #expect(HMACSHA256.matches("5BDCC146", "5bdcc146\n") && !HMACSHA256.matches("5bdcc146", "5bdcc147"))
+        // A digest that could not be made is "", and an empty signature file must not match it.
+        #expect(!HMACSHA256.matches("", "") && !HMACSHA256.matches("", "\n"))
     }
 
     /// tus's checksum of the rest of a file: a file that cannot be read throws rather than
