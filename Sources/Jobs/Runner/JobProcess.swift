@@ -9,7 +9,7 @@ public enum JobProcess {
     public static func run(id: String, worker given: String?, config: FolioConfig,
                            environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         limitMemory(megabytes: config.jobMemoryMB)
-        injectFault(for: id, environment)
+        TestFaults.inject(for: id, environment)
         let folder = config.jobs.appendingPathComponent(id)
         do {
             let queue = try config.openQueue()
@@ -35,7 +35,7 @@ public enum JobProcess {
                 try OrderGate(config: config, environment: environment).checkSignature(job.order, file: "queue:\(id)", signature: job.signature)
                 var pipeline = Pipeline(config: config)
                 let ledger = QueueLedger(queue: queue, writes: writes, job: id, attempt: job.attempts, worker: worker, fence: fence)
-                if fault(for: id, environment) == "kill-after-delivery" {
+                if TestFaults.fault(for: id, environment) == "kill-after-delivery" {
                     // Test hook: die the hardest way right after the first file reached the ledger.
                     ledger.afterRecord = { kill(getpid(), SIGKILL) }
                 }
@@ -67,36 +67,6 @@ public enum JobProcess {
         let bytes = rlim_t(megabytes) * 1_048_576
         var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
         _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
-    }
-
-    /// Test hook: `FOLIO_TEST_FAULT=ID:segv,ID2:oom,ID3:exit,ID4:kill-after-delivery` makes that
-    /// job's process crash the way a fault in a C library or an exhausted memory would, end
-    /// without a word (as when its report cannot be written), or be killed right after its first
-    /// file was delivered, so tests can prove it fails alone and resumes without sending twice.
-    private static func fault(for id: String, _ environment: [String: String]) -> Substring? {
-        let faults = (environment["FOLIO_TEST_FAULT"] ?? "").split(separator: ",")
-        return faults.first { $0.hasPrefix(id + ":") }?.dropFirst(id.count + 1)
-    }
-
-    private static func injectFault(for id: String, _ environment: [String: String]) {
-        switch fault(for: id, environment) {
-        case "segv":
-            // A real invalid access, as a fault inside a C library would make (raise() alone
-            // lets the process go on once Swift's backtracer has printed).
-            UnsafeMutablePointer<UInt8>(bitPattern: 16)?.pointee = 1
-        case "oom":
-            var blocks: [UnsafeMutableRawPointer] = []
-            while let block = malloc(64 << 20) {
-                memset(block, 1, 64 << 20)
-                blocks.append(block)
-            }
-            // Out of address space: abort as an allocation failure in a library would.
-            abort()
-        case "exit":
-            exit(3)
-        default:
-            break
-        }
     }
 }
 
