@@ -4,8 +4,7 @@ import Jobs
 
 /// `/`: the latest night at a glance — counts by state, books, pages, time taken, warnings;
 /// what needs a person first (held, then failed and not rejected, each with its reason and its
-/// buttons); the latest batch
-/// report; the 14 nights before.
+/// buttons); the latest batch report; the 14 nights before.
 struct NightPage {
     var queue: QueueDriver
     var layout: Layout
