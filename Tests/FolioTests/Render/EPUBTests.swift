@@ -61,6 +61,18 @@ import Testing
         }
     }
 
+    /// The EPUB's faces are matched in the PDF's own fontconfig configuration (colour fonts
+    /// rejected), as `fc-match` finds them; a family that is not installed has none, whatever
+    /// fontconfig would fall back to.
+    @Test func theEPUBEmbedsThePrintEditionsFaces() throws {
+        for (family, weight, italic, fc) in [("Inter", 700, false, "Inter:weight=200"), ("EB Garamond", 400, true, "EB Garamond:weight=80:slant=100")] {
+            let font = try #require(EPUBFont.find(family: family, weight: weight, italic: italic))
+            let expected = try Tool.run("fc-match", [fc, "file"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(":file=" + font.file.path == expected, "\(family): \(font.file.path) vs \(expected)")
+        }
+        #expect(EPUBFont.find(family: "No Such Family Anywhere", weight: 400, italic: false) == nil)
+    }
+
     @Test func theContainerStartsAsEPUBReadersExpect() throws {
         let (_, file) = try epub("bytes", journal: Sample.journal([Sample.entry("e1", "2025-01-03T10:00:00Z")]))
         let bytes = [UInt8](try Data(contentsOf: file))
