@@ -23,12 +23,16 @@ struct LineBreaker: Sendable {
         var demerits: Double
         var ratio: Double
         var previous: Int?
+        /// Whether this line or one before it cannot be justified: wider than the measure even
+        /// fully shrunk, or short of it with nothing to stretch.
+        var overfull = false
     }
 
     private struct Candidate {
         var node: Int
         var demerits: Double
         var ratio: Double
+        var overfull: Bool
     }
 
     /// Breaks `items` (which must end in a forced break, see `LineItem.finishing`) into lines
@@ -38,12 +42,14 @@ struct LineBreaker: Sendable {
         for tolerance in parameters.tolerances {
             if let found = pass(items, lineWidths: lineWidths, tolerance: tolerance, isFinal: false) { return found }
         }
-        // The final pass always ends at the paragraph's end.
+        // The final pass always ends at the paragraph's end; it may have to leave a line that
+        // cannot be justified (see `LineBreaks.isOverfull`).
         return pass(items, lineWidths: lineWidths, tolerance: .infinity, isFinal: true)
-            ?? LineBreaks(positions: [items.count - 1], ratios: [0], isFallback: true)
+            ?? LineBreaks(positions: [items.count - 1], ratios: [0], isFallback: true, isOverfull: true)
     }
 
     private func pass(_ items: [LineItem], lineWidths: [Double], tolerance: Double, isFinal: Bool) -> LineBreaks? {
+        let longestRun = parameters.longestHyphenRun
         var nodes = [Node(position: 0, line: 0, fitness: .decent, hyphenRun: 0, width: 0, stretch: 0, shrink: 0,
                           demerits: 0, ratio: 0, previous: nil)]
         var active = [0]
@@ -55,7 +61,7 @@ struct LineBreaker: Sendable {
             case .glue(let glueWidth, let glueStretch, let glueShrink):
                 if index > 0, case .box = items[index - 1] {
                     consider(index, items: items, lineWidths: lineWidths, tolerance: tolerance, isFinal: isFinal,
-                             totals: (width, stretch, shrink), nodes: &nodes, active: &active)
+                             longestRun: longestRun, totals: (width, stretch, shrink), nodes: &nodes, active: &active)
                 }
                 width += glueWidth
                 stretch += glueStretch
@@ -63,7 +69,7 @@ struct LineBreaker: Sendable {
             case .penalty(_, let cost, _):
                 if cost < LineItem.infinitePenalty {
                     consider(index, items: items, lineWidths: lineWidths, tolerance: tolerance, isFinal: isFinal,
-                             totals: (width, stretch, shrink), nodes: &nodes, active: &active)
+                             longestRun: longestRun, totals: (width, stretch, shrink), nodes: &nodes, active: &active)
                 }
             }
             if active.isEmpty { return nil }
@@ -78,13 +84,14 @@ struct LineBreaker: Sendable {
             ratios.append(nodes[current].ratio)
             cursor = previous
         }
-        return LineBreaks(positions: positions.reversed(), ratios: ratios.reversed(), isFallback: isFinal)
+        return LineBreaks(positions: positions.reversed(), ratios: ratios.reversed(), isFallback: isFinal,
+                          isOverfull: nodes[best].overfull)
     }
 
     /// Tries a break at `index` from every active node: records the best new break per fitness
     /// class and hyphen run, and retires active nodes the line has outgrown.
     private func consider(_ index: Int, items: [LineItem], lineWidths: [Double], tolerance: Double, isFinal: Bool,
-                          totals: (Double, Double, Double), nodes: inout [Node], active: inout [Int]) {
+                          longestRun: Int, totals: (Double, Double, Double), nodes: inout [Node], active: inout [Int]) {
         var penaltyWidth = 0.0, cost = 0.0, flagged = false
         if case .penalty(let w, let c, let f) = items[index] { (penaltyWidth, cost, flagged) = (w, c, f) }
         let forced = cost <= -LineItem.infinitePenalty
@@ -99,8 +106,8 @@ struct LineBreaker: Sendable {
             let run = flagged ? node.hyphenRun + 1 : 0
             let retire = ratio < -1 || forced
             let isLastChance = isFinal && retire && best.isEmpty && offset == active.count - 1 && kept.isEmpty
-            if (ratio >= -1 && ratio <= tolerance && (isFinal || run <= parameters.longestHyphenRun)) || isLastChance {
-                var demerits = isLastChance && ratio < -1 ? 0 : demeritsOf(ratio: ratio, cost: cost, forced: forced)
+            if (ratio >= -1 && ratio <= tolerance && run <= longestRun) || isLastChance {
+                var demerits = isLastChance && ratio < -1 ? 0 : demeritsOf(ratio: ratio, cost: cost, forced: forced, capped: !isFinal)
                 if flagged && node.hyphenRun > 0 { demerits += parameters.consecutiveFlaggedDemerits }
                 if forced && index == items.count - 1 && node.hyphenRun > 0 && node.previous != nil {
                     demerits += parameters.finalFlaggedDemerits
@@ -110,7 +117,8 @@ struct LineBreaker: Sendable {
                 let total = node.demerits + demerits
                 let key = fitness.rawValue * 1_000 + min(run, 999)
                 if best[key].map({ total < $0.demerits }) ?? true {
-                    best[key] = Candidate(node: nodeIndex, demerits: total, ratio: ratio.isFinite ? ratio : (ratio < 0 ? -1 : 0))
+                    best[key] = Candidate(node: nodeIndex, demerits: total, ratio: ratio.isFinite ? ratio : (ratio < 0 ? -1 : 0),
+                                          overfull: node.overfull || ratio < -1 || ratio == .infinity)
                 }
             }
             if !retire { kept.append(nodeIndex) }
@@ -123,7 +131,8 @@ struct LineBreaker: Sendable {
             let from = nodes[candidate.node]
             nodes.append(Node(position: index, line: from.line + 1, fitness: FitnessClass(rawValue: key / 1_000) ?? .decent,
                               hyphenRun: key % 1_000, width: after.0, stretch: after.1, shrink: after.2,
-                              demerits: candidate.demerits, ratio: candidate.ratio, previous: candidate.node))
+                              demerits: candidate.demerits, ratio: candidate.ratio, previous: candidate.node,
+                              overfull: candidate.overfull))
             active.append(nodes.count - 1)
         }
         if active.count > Self.maximumActiveNodes {
@@ -139,10 +148,12 @@ struct LineBreaker: Sendable {
         return 0
     }
 
-    private func demeritsOf(ratio: Double, cost: Double, forced: Bool) -> Double {
-        // TeX caps badness at 10,000 ("infinitely bad").
-        let badness = ratio.isFinite ? min(100 * pow3(abs(ratio)), 10_000) : 10_000
-        let base = min(parameters.linePenalty + badness, 10_000)
+    /// TeX caps badness at 10,000 ("infinitely bad"); the last pass does not, so that among
+    /// lines all too loose it still prefers the less loose and spreads the looseness evenly.
+    private func demeritsOf(ratio: Double, cost: Double, forced: Bool, capped: Bool) -> Double {
+        let limit = capped ? 10_000 : 1e12
+        let badness = ratio.isFinite ? min(100 * pow3(abs(ratio)), limit) : limit
+        let base = min(parameters.linePenalty + badness, limit)
         var demerits = base * base
         if cost >= 0 { demerits += cost * cost } else if !forced { demerits -= cost * cost }
         return demerits

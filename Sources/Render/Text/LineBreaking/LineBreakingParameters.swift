@@ -12,7 +12,8 @@ struct LineBreakingParameters: Sendable {
     /// A line whose fitness class is not next to the previous line's: a tight line after a loose
     /// one (\adjdemerits).
     var fitnessDemerits = 10_000.0
-    /// The most lines in a row that may end in a hyphen, except on the last, least-bad pass.
+    /// The most lines in a row that may end in a hyphen (on every pass; only a break forced
+    /// by an overfull line may exceed it).
     var longestHyphenRun = 2
 
     init() {}

@@ -6,4 +6,8 @@ struct LineBreaks: Equatable, Sendable {
     var ratios: [Double]
     /// True when no set of breaks fitted any tolerance and the least bad one was taken.
     var isFallback: Bool
+    /// True when some line cannot be justified: wider than its measure even with its glue fully
+    /// shrunk (a word wider than the measure), or short of it with no glue to stretch (a lone
+    /// word fragment). The caller should break such a paragraph some other way.
+    var isOverfull = false
 }
