@@ -84,7 +84,10 @@ import Prepress
     /// Never more than three hyphenated lines in a row: a narrow measure of long Russian words
     /// would give a ladder all the way down.
     @Test func hyphenatedLinesNeverStackBeyondThree() throws {
-        let engine = TextEngine(typography: Typography(), language: .russian)
+        // Without margin kerning, whose hyphens hang past the measure on purpose.
+        var typography = Typography()
+        typography.marginKerning = false
+        let engine = TextEngine(typography: typography, language: .russian)
         let hyphenator = try #require(Hyphenator.forLanguage(.russian))
         let text = hyphenator.hyphenate(String(repeating: "интернационализация достопримечательности ", count: 12))
         let style = ParagraphStyle(alignment: .justified)
@@ -185,5 +188,23 @@ import Prepress
         product["typefaces"] = ["display": "X"]
         try JSONSerialization.data(withJSONObject: product).write(to: file)
         #expect(throws: InputError.self) { _ = try workspace.config.product("a5-softcover") }
+    }
+}
+
+@Suite struct MarginKerningKeyTests {
+    /// `margin_kerning` is on unless a product turns it off, and must be a boolean.
+    @Test func aProductCanTurnMarginKerningOff() throws {
+        let workspace = try Workspace()
+        #expect(try workspace.config.product("a5-softcover").marginKerning)
+        let file = workspace.root.appendingPathComponent("config/products/a5-softcover.json")
+        var product = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        product["margin_kerning"] = false
+        try JSONSerialization.data(withJSONObject: product).write(to: file)
+        let off = try workspace.config.product("a5-softcover")
+        #expect(!off.marginKerning)
+        #expect(!Typography(product: off).marginKerning)
+        product["margin_kerning"] = "yes"
+        try JSONSerialization.data(withJSONObject: product).write(to: file)
+        #expect(throws: (any Error).self) { try workspace.config.product("a5-softcover") }
     }
 }
