@@ -105,6 +105,23 @@ import Prepress
         #expect(paragraph.measuredRightEdges.allSatisfy { $0 <= 150.01 }, "\(paragraph.measuredRightEdges)")
     }
 
+    /// A paragraph no set of breaks can justify within the tolerance (an address three quarters
+    /// of the measure wide after a one-letter word) is set with the least-bad breaks and named
+    /// with its page as an `info`, which does not fail the job; an ordinary one is not.
+    @Test func aLooseParagraphIsNamedWithItsPage() throws {
+        let address = "https://example.org/" + String(repeating: "abcdefgh", count: 3) + "abcdef"
+        let (report, _) = try render([
+            Sample.entry("calm", "2025-01-03T08:15:00Z", text: "An ordinary day with ordinary words, set as evenly as ever."),
+            Sample.entry("url", "2025-01-04T08:15:00Z", text: "I \(address) and then we went home for supper."),
+        ])
+        #expect(report.status == .done, "\(String(describing: report.error))")
+        let loose = report.preflight.filter { $0.code == "paragraph-loose" }
+        #expect(loose.count == 1, "\(report.preflight)")
+        #expect(loose.first?.severity == .info)
+        #expect(loose.first?.entry == "url")
+        #expect((loose.first?.page ?? 0) >= 1)
+    }
+
     @Test func quotationMarksFollowTheLanguage() throws {
         let (_, ru) = try render([Sample.entry("q", "2025-01-03T08:15:00Z", text: "Он сказал: \"привет\" -- и ушёл.")], language: "ru")
         let text = try Tool.pdfText(ru).joined()
