@@ -122,6 +122,19 @@ import Prepress
         #expect((loose.first?.page ?? 0) >= 1)
     }
 
+    /// Every fragment of a hyphenated word keeps a vowel: libhyphen alone would allow "вз-думалось".
+    @Test func aBrokenWordKeepsAVowelOnEachSide() throws {
+        let russian = try #require(Hyphenator.forLanguage(.russian))
+        #expect(russian.breakPoints("вздумалось") == [4, 6])
+        let english = try #require(Hyphenator.forLanguage(.english))
+        for word in ["strengths", "extraordinarily", "hyphenation"] {
+            let letters = Array(word)
+            for point in english.breakPoints(word) {
+                #expect(letters[..<point].contains(where: "aeiouy".contains) && letters[point...].contains(where: "aeiouy".contains))
+            }
+        }
+    }
+
     @Test func quotationMarksFollowTheLanguage() throws {
         let (_, ru) = try render([Sample.entry("q", "2025-01-03T08:15:00Z", text: "Он сказал: \"привет\" -- и ушёл.")], language: "ru")
         let text = try Tool.pdfText(ru).joined()
