@@ -7,12 +7,15 @@ public struct RenderNotice: Sendable, Equatable {
     public var message: String
     public var entry: String?
     public var page: Int?
+    /// Worth knowing, nothing to fix (the report's `info` rather than `warning`).
+    public var isInformational: Bool
 
-    public init(code: String, message: String, entry: String? = nil, page: Int? = nil) {
+    public init(code: String, message: String, entry: String? = nil, page: Int? = nil, isInformational: Bool = false) {
         self.code = code
         self.message = message
         self.entry = entry
         self.page = page
+        self.isInformational = isInformational
     }
 }
 
@@ -149,6 +152,7 @@ public struct InteriorRenderer: Sendable {
                               message: "the book needs \(contentPages) pages; product \"\(product.id)\" allows at most \(product.pageRules.maximum)")
         }
         layout.pad(to: padded)
+        notices += LooseParagraphs.notices(flows: flows, layout: layout, paragraphs: builder.paragraphs)
         return Plan(frame: frame, builder: builder, flows: flows, layout: layout, contentPages: contentPages,
                     notices: notices)
     }

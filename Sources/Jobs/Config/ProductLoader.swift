@@ -69,6 +69,7 @@ enum ProductLoader {
         let blackPoint = reader.bool("black_point_compensation", required: false)
         let megapixels = reader.integer("max_image_megapixels", required: false, in: 1...1000)
         let cropMarks = reader.bool("crop_marks", required: false)
+        let marginKerning = reader.bool("margin_kerning", required: false)
         let typefaces = reader.stringMap("typefaces", required: false) ?? [:]
         for role in typefaces.keys.sorted() where !["serif", "sans", "mono"].contains(role) {
             issues.add("unknown-key", "typefaces.\(role)", "expected serif, sans or mono")
@@ -115,6 +116,7 @@ enum ProductLoader {
         if let blackPoint { product.blackPointCompensation = blackPoint }
         if let megapixels { product.maximumImagePixels = megapixels * 1_000_000 }
         if let cropMarks { product.cropMarks = cropMarks }
+        if let marginKerning { product.marginKerning = marginKerning }
         product.typefaces = typefaces
         if let bleedEdges { product.bleedEdges = bleedEdges }
         product.barcodeZone = barcode

@@ -228,7 +228,8 @@ public struct Pipeline: Sendable {
     }
 
     static func finding(_ notice: RenderNotice) -> JobReport.Finding {
-        JobReport.Finding(severity: .warning, code: notice.code, message: notice.message, entry: notice.entry, page: notice.page)
+        JobReport.Finding(severity: notice.isInformational ? .info : .warning, code: notice.code, message: notice.message,
+                          entry: notice.entry, page: notice.page)
     }
 
     /// The order id, read leniently so that even a rejected order's report is named right.

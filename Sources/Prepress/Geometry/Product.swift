@@ -49,6 +49,8 @@ public struct Product: Sendable, Equatable {
     /// Interior edges that carry bleed; all four unless the product says otherwise.
     public var bleedEdges = Set(SheetGeometry.Edge.allCases)
     public var cropMarks = false
+    /// `margin_kerning`: punctuation at justified lines' ends hangs into the margin.
+    public var marginKerning = true
     /// The PDF/X standard its files claim and are verified against (`"pdfx"`), if any.
     public var pdfx: PDFXStandard?
     /// `max_ink_percent`: the press's total area coverage; photos are held below it and the

@@ -10,6 +10,10 @@ final class Hyphenator {
     private let rightMinimum: Int
     /// Words are hyphenated only from this length on: short words read better whole.
     private let shortestWord = 5
+    /// The language's vowels, when known: every fragment of a broken word keeps one, as every
+    /// syllable has one. libhyphen (hyphenate2, unlike pyphen on the same patterns) allows
+    /// "вз-думалось", which no Russian setter would break.
+    private var vowels: Set<Character> = []
 
     /// Loads a libhyphen `.dic` file; nil when it is missing or unreadable.
     init?(dictionary path: String) {
@@ -31,6 +35,7 @@ final class Hyphenator {
     static func forLanguage(_ language: BookLanguage) -> Hyphenator? {
         for path in dictionaryPaths(language) {
             if FileManager.default.fileExists(atPath: path), let hyphenator = Hyphenator(dictionary: path) {
+                hyphenator.vowels = vowels(language)
                 return hyphenator
             }
         }
@@ -43,6 +48,14 @@ final class Hyphenator {
         case .english: return ["/usr/share/hyphen/hyph_en_US.dic"]
         case .russian: return [bundled + "/hyph_ru_RU.dic"]
         case .spanish: return ["/usr/share/hyphen/hyph_es_ES.dic", "/usr/share/hyphen/hyph_es.dic"]
+        }
+    }
+
+    static func vowels(_ language: BookLanguage) -> Set<Character> {
+        switch language {
+        case .english: Set("aeiouy")
+        case .russian: Set("аеёиоуыэюя")
+        case .spanish: Set("aeiouáéíóúü")
         }
     }
 
@@ -66,9 +79,13 @@ final class Hyphenator {
         // For UTF-8 dictionaries the result is indexed by code point: an odd digit after
         // character i allows a break after it.
         var points: [Int] = []
+        let letters = Array(word.lowercased())
         for index in 0..<scalars.count where hyphens[index] & 1 == 1 {
             let after = index + 1
-            if after >= leftMinimum && scalars.count - after >= rightMinimum { points.append(after) }
+            guard after >= leftMinimum && scalars.count - after >= rightMinimum else { continue }
+            if !vowels.isEmpty, letters.count == scalars.count,
+               !letters[..<after].contains(where: vowels.contains) || !letters[after...].contains(where: vowels.contains) { continue }
+            points.append(after)
         }
         return points
     }

@@ -19,6 +19,9 @@ final class MeasuredParagraph {
     let width: Double
     /// Characters no installed font could draw (Pango shows them as boxes).
     private(set) var unknownGlyphs = 0
+    /// Whether the lines were broken over the whole paragraph (Knuth–Plass) rather than by
+    /// Pango one at a time, and whether only the least-bad pass could set it.
+    private(set) var wholeParagraph: WholeParagraphBreaking.Outcome?
 
     init(engine: TextEngine, markup: String, font: FontSpec, width: Double, style: ParagraphStyle) {
         self.engine = engine
@@ -46,7 +49,12 @@ final class MeasuredParagraph {
             pango_attr_list_unref(attributes)
         }
         pango_layout_set_markup(layout, markup, -1)
+        let kerning = style.alignment == .justified && engine.typography.marginKerning ? MarginKerning() : nil
         if style.alignment == .justified {
+            wholeParagraph = WholeParagraphBreaking.apply(to: layout, markup: markup, width: width, firstLineIndent: style.firstLineIndent,
+                                                          hyphenWidth: engine.hyphenWidth(font), kerning: kerning)
+        }
+        if style.alignment == .justified && wholeParagraph == nil {
             // Each pass removes one rung; a paragraph rarely needs more than a few.
             var current = markup
             for _ in 0..<16 {
@@ -57,6 +65,9 @@ final class MeasuredParagraph {
         }
         measure(pitch: style.lineHeight ?? 0)
         if style.alignment == .justified { keepHyphensInsideTheMeasure() }
+        if let kerning {
+            hangPunctuation(kerning, hyphenWidth: engine.hyphenWidth(font), indented: style.firstLineIndent != 0)
+        }
         unknownGlyphs = Int(pango_layout_get_unknown_glyphs_count(layout))
     }
 
@@ -88,15 +99,69 @@ final class MeasuredParagraph {
         for index in lines.indices {
             let overflow = lines[index].x + lines[index].width - width
             // Justified lines only: a paragraph's last line is ragged, and whatever hangs past
-            // the measure there is its trailing space.
-            guard overflow > 0.01, index + 1 < lines.count,
-                  let next = pango_layout_get_line_readonly(layout, Int32(index + 1)), next.pointee.is_paragraph_start == 0,
+            // the measure there is its trailing space; but whole-paragraph breaking may shrink
+            // the last line's spaces too, which Pango does not do by itself.
+            let isLast = index + 1 == lines.count
+            guard overflow > 0.01, !isLast || wholeParagraph != nil,
+                  isLast || pango_layout_get_line_readonly(layout, Int32(index + 1))?.pointee.is_paragraph_start == 0,
                   let line = pango_layout_get_line(layout, Int32(index)) else { continue }
             let units = Int32((overflow * Double(PANGO_SCALE)).rounded(.up))
             if HyphenOverhang.tighten(line, text: text, by: units) {
                 lines[index].width -= Double(units) / Double(PANGO_SCALE)
             }
         }
+    }
+
+    /// Margin kerning: each justified line's end marks hang into the margins by their share;
+    /// the line's spaces take up the width they free.
+    private func hangPunctuation(_ kerning: MarginKerning, hyphenWidth: Double, indented: Bool) {
+        guard let text = pango_layout_get_text(layout) else { return }
+        let scale = Double(PANGO_SCALE)
+        func advance(at byte: Int) -> Double {
+            var rectangle = PangoRectangle()
+            pango_layout_index_to_pos(layout, Int32(byte), &rectangle)
+            return abs(Double(rectangle.width)) / scale
+        }
+        for index in lines.indices where index + 1 < lines.count {
+            guard let next = pango_layout_get_line_readonly(layout, Int32(index + 1)), next.pointee.is_paragraph_start == 0,
+                  let line = pango_layout_get_line(layout, Int32(index)),
+                  line.pointee.resolved_dir == PANGO_DIRECTION_LTR.rawValue else { continue }
+            let start = Int(line.pointee.start_index)
+            var end = Int(line.pointee.start_index + line.pointee.length)
+            var right = 0.0
+            if end >= 2 && UInt8(bitPattern: text[end - 2]) == 0xC2 && UInt8(bitPattern: text[end - 1]) == 0xAD {
+                right = kerning.right("\u{AD}", advance: hyphenWidth)
+            } else {
+                while end > start, text[end - 1] == 0x20 { end -= 1 }
+                if let (byte, scalar) = Self.scalar(before: end, in: text, from: start) {
+                    right = kerning.right(scalar, advance: advance(at: byte))
+                }
+            }
+            var left = 0.0
+            if !(index == 0 && indented), let scalar = Self.scalar(at: start, in: text, upTo: end) {
+                left = kerning.left(scalar, advance: advance(at: start))
+            }
+            let units = Int32(((left + right) * scale).rounded())
+            guard units > 0, HyphenOverhang.tighten(line, text: text, by: -units) else { continue }
+            lines[index].x -= left
+            lines[index].width += Double(units) / scale
+        }
+    }
+
+    private static func scalar(at byte: Int, in text: UnsafePointer<CChar>, upTo end: Int) -> Unicode.Scalar? {
+        guard byte < end else { return nil }
+        var decoder = UTF8()
+        var iterator = UnsafeBufferPointer(start: UnsafeRawPointer(text + byte).assumingMemoryBound(to: UInt8.self),
+                                           count: min(4, end - byte)).makeIterator()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return nil
+    }
+
+    private static func scalar(before end: Int, in text: UnsafePointer<CChar>, from start: Int) -> (Int, Unicode.Scalar)? {
+        var byte = end - 1
+        // Step back over UTF-8 continuation bytes to the character's first byte.
+        while byte > start, UInt8(bitPattern: text[byte]) & 0xC0 == 0x80 { byte -= 1 }
+        return scalar(at: byte, in: text, upTo: end).map { (byte, $0) }
     }
 
     var height: Double { lines.reduce(0) { $0 + $1.height } }
@@ -112,6 +177,17 @@ final class MeasuredParagraph {
             edges.append(Double(logical.x + logical.width) / Double(PANGO_SCALE))
         } while pango_layout_iter_next_line(iterator) != 0
         return edges
+    }
+
+    /// Each line's text as Pango set it, soft hyphens and trailing spaces included (for checks).
+    var lineTexts: [String] {
+        guard let text = pango_layout_get_text(layout) else { return [] }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))
+        return (0..<Int(pango_layout_get_line_count(layout))).compactMap { index in
+            guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { return nil }
+            let start = Int(line.pointee.start_index)
+            return String(decoding: bytes[start..<start + Int(line.pointee.length)], as: UTF8.self)
+        }
     }
 
     /// Draws line `index` with its line box's top at `top`, the paragraph's left edge at `left`.

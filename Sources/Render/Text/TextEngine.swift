@@ -7,6 +7,8 @@ final class TextEngine {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
     let typography: Typography
+    /// The hyphen Pango draws at a soft hyphen, per font (see `hyphenWidth`).
+    private var hyphenWidths: [String: Double] = [:]
 
     init(typography: Typography, language: BookLanguage) {
         self.typography = typography
@@ -26,6 +28,23 @@ final class TextEngine {
     deinit {
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(UnsafeMutableRawPointer(fontMap))
+    }
+
+    /// The width of the hyphen Pango 1.50 draws where a line breaks at a soft hyphen: U+2010
+    /// when the font has it, else "-".
+    func hyphenWidth(_ font: FontSpec) -> Double {
+        if let known = hyphenWidths[font.pangoDescription] { return known }
+        let layout = pango_layout_new(context)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let description = pango_font_description_from_string(font.pangoDescription)
+        pango_layout_set_font_description(layout, description)
+        pango_font_description_free(description)
+        pango_layout_set_text(layout, "\u{2010}", -1)
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let width = Double(logical.width) / Double(PANGO_SCALE)
+        hyphenWidths[font.pangoDescription] = width
+        return width
     }
 
     /// Lays out Pango markup at a width; the result keeps this engine alive.

@@ -19,6 +19,9 @@ public struct Typography: Sendable, Equatable {
     public var chapterTitleSize = 30.0
     public var quoteIndent = 18.0
     public var listIndent = 18.0
+    /// Hanging punctuation at justified lines' ends (`MarginKerning`); the product's
+    /// `margin_kerning`.
+    public var marginKerning = true
 
     public init() {}
 
@@ -28,6 +31,7 @@ public struct Typography: Sendable, Equatable {
         if let serif = product.typefaces["serif"] { serifFamily = serif }
         if let sans = product.typefaces["sans"] { sansFamily = sans }
         if let mono = product.typefaces["mono"] { monospaceFamily = mono }
+        marginKerning = product.marginKerning
     }
 
     public var bodyLineHeight: Double { bodySize * lineHeightFactor }

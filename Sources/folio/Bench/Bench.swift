@@ -75,6 +75,17 @@ enum Bench {
                                          cores: cores)
         console.say("text floor: pango-view on the year's text")
         let text = try TextFloor.measure(year.includedParagraphs, facts: facts, folder: root.appendingPathComponent("floor/text"))
+        // Not a floor and not timed against one: how evenly the year's lines are set, beside Typst.
+        console.say("line spacing: the year's justified lines, Folio's and Typst's (scripts/line_gaps.py)")
+        var spacing: LineSpacing?
+        do {
+            spacing = try LineSpacing.measure(year.includedParagraphs, folioPDF: runs[1].folder.appendingPathComponent("interior.pdf"),
+                                              facts: facts, script: LineSpacing.script(configFile: options.configFile),
+                                              folder: root.appendingPathComponent("spacing"))
+        } catch {
+            // Without Typst or the script the rest of the bench still stands.
+            console.say("  line spacing not measured: \(error)")
+        }
         var batches: [BatchThroughput] = []
         if options.batch {
             let batchRoot = root.appendingPathComponent("batch")
@@ -99,6 +110,7 @@ enum Bench {
                            thumbnailed.wall, (thumbnailed.wall / runs[1].wall - 1) * 100, thumbnailed.cpu, (thumbnailed.cpu / runs[1].cpu - 1) * 100))
         console.say("")
         printer.floors(jpeg: jpeg, text: text, facts: facts, photos: year.photos.count)
+        if let spacing { printer.lineSpacing(spacing, layout: runs[1].stage("layout")) }
         if !batches.isEmpty { printer.batches(batches) }
         printer.targets(BenchTargets(half: runs[0], year: runs[1], memory: options.memoryRun ? runs[2] : nil,
                                      floor: jpeg.serialNet + text.net, batches: batches))

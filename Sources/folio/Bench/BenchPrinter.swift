@@ -35,6 +35,25 @@ struct BenchPrinter {
         print(table)
     }
 
+    /// Issue 26's table: Folio's justified lines beside Typst's, the same paragraphs and face.
+    func lineSpacing(_ spacing: LineSpacing, layout: Double?) {
+        console.say("Line spacing of the year's justified body lines (mean word gap per line against the median line's):")
+        var table = TextTable(["figure", "Folio", "Typst 0.15"])
+        let (folio, typst) = (spacing.folio, spacing.typst)
+        func percent(_ share: Double) -> String { fixed(share * 100, 1) + " %" }
+        table.add(["justified lines", "\(folio.lines)", "\(typst.lines)"])
+        table.add(["median gap pt", fixed(folio.medianGap, 2), fixed(typst.medianGap, 2)])
+        table.add(["gaps over 1.5× the median", percent(folio.over15), percent(typst.over15)])
+        table.add(["gaps over 2× the median", percent(folio.over2), percent(typst.over2)])
+        table.add(["coefficient of variation of the gaps", fixed(folio.variation, 3), fixed(typst.variation, 3)])
+        table.add(["lines ending in a hyphen", percent(folio.hyphenated), percent(typst.hyphenated)])
+        table.add(["longest run of hyphenated lines", "\(folio.longestHyphenRun)", "\(typst.longestHyphenRun)"])
+        print(table)
+        console.say("  Folio's layout of the year: " + (layout.map { fixed($0, 2) + " s" } ?? "—")
+                    + "; Typst's compile with the reading: " + fixed(spacing.typstSeconds, 2) + " s")
+        console.say("")
+    }
+
     func floors(jpeg: JPEGFloor, text: TextFloor, facts: ProductFacts, photos: Int) {
         console.say("Floors for the year (\(photos) photos), each measured here:")
         let scales = jpeg.decodes.sorted { $0.key < $1.key }.map { "\($0.value) at \($0.key)/8" }.joined(separator: ", ")

@@ -14,6 +14,10 @@ struct ProductFacts {
     var sRGBProfile: Data
     /// A Pango font description of the body text, such as `Inter 11.3`.
     var bodyFont: String
+    var bodyFamily: String
+    var bodySize: Double
+    var firstLineIndent: Double
+    var trimHeight: Double
     var lineSpacing: Double
     /// The body text's width in points: the trim less TextFrame's side margins of 50 pt.
     var measure: Double
@@ -32,6 +36,10 @@ struct ProductFacts {
         printsCMYK = product.printsCMYK
         jpegQuality = product.jpegQuality
         bodyFont = "\(typography.sansFamily) \(typography.bodySize)"
+        bodyFamily = typography.sansFamily
+        bodySize = typography.bodySize
+        firstLineIndent = typography.firstLineIndent
+        trimHeight = product.geometry.trimHeight
         lineSpacing = typography.lineHeightFactor
         measure = product.geometry.trimWidth - 2 * 50
     }

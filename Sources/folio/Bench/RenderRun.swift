@@ -9,6 +9,8 @@ struct RenderRun {
     var cpu: Double
     var peakRSSMB: Double
     var report: JobReport
+    /// Where its files are (interior.pdf and the rest).
+    var folder: URL
 
     var pages: Int { report.outputs.first { $0.kind == "interior" }?.pages ?? 0 }
     var outputMB: Double { Double(report.outputs.reduce(Int64(0)) { $0 + $1.bytes }) / 1_048_576 }
@@ -42,7 +44,7 @@ struct RenderRun {
             throw BenchError("folio render of the \(label) ended with status \(outcome.status) and no readable \(reportFile.path): \(error)")
         }
         return RenderRun(label: label, wall: wall, cpu: outcome.cpuSeconds, peakRSSMB: Double(outcome.maxRSSKB) / 1024,
-                         report: report)
+                         report: report, folder: out)
     }
 }
 

@@ -30,7 +30,9 @@ import Testing
     /// as pyphen computes it from the same file.
     func expectHyphenationMatchesTheDictionary(_ pdf: URL, language: BookLanguage) throws {
         let broken = try BookChecks.hyphenatedWords(pdf)
-        #expect(broken.count >= 20, "only \(broken.count) hyphenated line ends")
+        // Whole-paragraph breaking hyphenates rarely (one line in seventy of the bench year), so a
+        // corpus book has tens of hyphens rather than hundreds; none at all would mean lost breaks.
+        #expect(broken.count >= 10, "only \(broken.count) hyphenated line ends")
         let dictionary = try #require(Hyphenator.dictionaryPaths(language).first { FileManager.default.fileExists(atPath: $0) })
         let sample = Array(broken.prefix(60))
         let positions = try BookChecks.pyphenPositions(sample.map { ($0.0 + $0.1).lowercased() }, dictionary: dictionary)

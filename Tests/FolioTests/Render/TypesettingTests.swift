@@ -84,7 +84,10 @@ import Prepress
     /// Never more than three hyphenated lines in a row: a narrow measure of long Russian words
     /// would give a ladder all the way down.
     @Test func hyphenatedLinesNeverStackBeyondThree() throws {
-        let engine = TextEngine(typography: Typography(), language: .russian)
+        // Without margin kerning, whose hyphens hang past the measure on purpose.
+        var typography = Typography()
+        typography.marginKerning = false
+        let engine = TextEngine(typography: typography, language: .russian)
         let hyphenator = try #require(Hyphenator.forLanguage(.russian))
         let text = hyphenator.hyphenate(String(repeating: "интернационализация достопримечательности ", count: 12))
         let style = ParagraphStyle(alignment: .justified)
@@ -100,6 +103,36 @@ import Prepress
         #expect(total >= 6, "only \(total) lines end hyphenated: the words lost all their breaks")
         // From the glyphs themselves, not Folio's own record of the widths.
         #expect(paragraph.measuredRightEdges.allSatisfy { $0 <= 150.01 }, "\(paragraph.measuredRightEdges)")
+    }
+
+    /// A paragraph no set of breaks can justify within the tolerance (an address three quarters
+    /// of the measure wide after a one-letter word) is set with the least-bad breaks and named
+    /// with its page as an `info`, which does not fail the job; an ordinary one is not.
+    @Test func aLooseParagraphIsNamedWithItsPage() throws {
+        let address = "https://example.org/" + String(repeating: "abcdefgh", count: 3) + "abcdef"
+        let (report, _) = try render([
+            Sample.entry("calm", "2025-01-03T08:15:00Z", text: "An ordinary day with ordinary words, set as evenly as ever."),
+            Sample.entry("url", "2025-01-04T08:15:00Z", text: "I \(address) and then we went home for supper."),
+        ])
+        #expect(report.status == .done, "\(String(describing: report.error))")
+        let loose = report.preflight.filter { $0.code == "paragraph-loose" }
+        #expect(loose.count == 1, "\(report.preflight)")
+        #expect(loose.first?.severity == .info)
+        #expect(loose.first?.entry == "url")
+        #expect((loose.first?.page ?? 0) >= 1)
+    }
+
+    /// Every fragment of a hyphenated word keeps a vowel: libhyphen alone would allow "вз-думалось".
+    @Test func aBrokenWordKeepsAVowelOnEachSide() throws {
+        let russian = try #require(Hyphenator.forLanguage(.russian))
+        #expect(russian.breakPoints("вздумалось") == [4, 6])
+        let english = try #require(Hyphenator.forLanguage(.english))
+        for word in ["strengths", "extraordinarily", "hyphenation"] {
+            let letters = Array(word)
+            for point in english.breakPoints(word) {
+                #expect(letters[..<point].contains(where: "aeiouy".contains) && letters[point...].contains(where: "aeiouy".contains))
+            }
+        }
     }
 
     @Test func quotationMarksFollowTheLanguage() throws {
@@ -185,5 +218,23 @@ import Prepress
         product["typefaces"] = ["display": "X"]
         try JSONSerialization.data(withJSONObject: product).write(to: file)
         #expect(throws: InputError.self) { _ = try workspace.config.product("a5-softcover") }
+    }
+}
+
+@Suite struct MarginKerningKeyTests {
+    /// `margin_kerning` is on unless a product turns it off, and must be a boolean.
+    @Test func aProductCanTurnMarginKerningOff() throws {
+        let workspace = try Workspace()
+        #expect(try workspace.config.product("a5-softcover").marginKerning)
+        let file = workspace.root.appendingPathComponent("config/products/a5-softcover.json")
+        var product = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        product["margin_kerning"] = false
+        try JSONSerialization.data(withJSONObject: product).write(to: file)
+        let off = try workspace.config.product("a5-softcover")
+        #expect(!off.marginKerning)
+        #expect(!Typography(product: off).marginKerning)
+        product["margin_kerning"] = "yes"
+        try JSONSerialization.data(withJSONObject: product).write(to: file)
+        #expect(throws: (any Error).self) { try workspace.config.product("a5-softcover") }
     }
 }

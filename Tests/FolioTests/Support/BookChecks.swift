@@ -38,22 +38,43 @@ enum BookChecks {
     }
 
     /// No word of the PDF ends right of the text frame (as pdftotext measures it): justified
-    /// lines, their hyphens included, end on the measure.
+    /// lines, their hyphens included, end on the measure. With the product's margin kerning a
+    /// word ending in a hanging mark may pass it by that mark's share of its width, taken as an
+    /// em for the em dash and the ellipsis and half an em for the rest (wider than the body
+    /// face's own).
     static func expectTextInsideTheMeasure(_ pdf: URL, product: Prepress.Product,
                                            sourceLocation: SourceLocation = #_sourceLocation) throws {
         let frame = TextFrame(geometry: product.geometry, lineHeight: 1)
         let right = frame.left + frame.width
+        let typography = Typography(product: product)
+        let kerning = MarginKerning()
         let run = try Tool.run("pdftotext", ["-bbox", pdf.path, "-"])
         var outside: [String] = []
+        var hanging = 0
         for (index, page) in run.output.components(separatedBy: "<page ").dropFirst().enumerated() {
             for word in page.components(separatedBy: "<word ").dropFirst() {
                 guard let range = word.range(of: #"xMax="([0-9.]+)""#, options: .regularExpression) else { continue }
                 let value = Double(word[range].dropFirst(6).dropLast()) ?? 0
                 let text = word.split(separator: ">", maxSplits: 1).last?.prefix { $0 != "<" } ?? ""
-                if value > right + 0.5 { outside.append("page \(index + 1) \"\(text)\" ends at \(value) (measure \(right))") }
+                let last = unescapingXML(String(text)).unicodeScalars.last
+                let share = typography.marginKerning ? last.map(kerning.rightShare) ?? 0 : 0
+                if value > right + 0.5 && share > 0 { hanging += 1 }
+                let wide = last == "\u{2014}" || last == "\u{2026}"
+                if value > right + 0.5 + share * typography.bodySize * (wide ? 1 : 0.5) {
+                    outside.append("page \(index + 1) \"\(text)\" ends at \(value) (measure \(right))")
+                }
             }
         }
         #expect(outside.isEmpty, "\(outside.count) words past the measure: \(outside.prefix(5))", sourceLocation: sourceLocation)
+        // Margin kerning is visible where it is on, and absent where it is off.
+        #expect(typography.marginKerning ? hanging > 0 : hanging == 0, "\(hanging) hanging marks", sourceLocation: sourceLocation)
+    }
+
+    /// pdftotext -bbox's word text with its XML entities read.
+    static func unescapingXML(_ text: String) -> String {
+        text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
     }
 
     /// Verso body pages: the folio, then the title and year; recto: the month, then the folio.

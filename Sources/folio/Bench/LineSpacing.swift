@@ -1,0 +1,107 @@
+import Foundation
+
+/// Issue 26's comparison: the year's justified body lines as Folio set them, and the same
+/// paragraphs set by Typst (pip `typst`, which breaks whole paragraphs the Knuth–Plass way) in
+/// the same face, size and measure, both read alike from their PDFs by scripts/line_gaps.py.
+struct LineSpacing {
+    /// One book's figures, as line_gaps.py prints them.
+    struct Figures: Decodable {
+        var lines: Int
+        var medianGap: Double
+        var over15: Double
+        var over2: Double
+        var variation: Double
+        var hyphenated: Double
+        var longestHyphenRun: Int
+
+        enum CodingKeys: String, CodingKey {
+            case lines, cv, hyphenated
+            case medianGap = "median_gap", over15 = "over_1_5", over2 = "over_2", longestHyphenRun = "longest_hyphen_run"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let values = try decoder.container(keyedBy: CodingKeys.self)
+            lines = try values.decode(Int.self, forKey: .lines)
+            medianGap = try values.decode(Double.self, forKey: .medianGap)
+            over15 = try values.decode(Double.self, forKey: .over15)
+            over2 = try values.decode(Double.self, forKey: .over2)
+            variation = try values.decode(Double.self, forKey: .cv)
+            hyphenated = try values.decode(Double.self, forKey: .hyphenated)
+            longestHyphenRun = try values.decode(Int.self, forKey: .longestHyphenRun)
+        }
+    }
+
+    var folio: Figures
+    var typst: Figures
+    /// Typst's compile of the year, with its reading, for scale.
+    var typstSeconds: Double
+
+    /// The script beside the configuration's repository (`config/folio.json` → `scripts/`).
+    static func script(configFile: URL) -> URL {
+        configFile.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/line_gaps.py")
+    }
+
+    static func measure(_ paragraphs: [String], folioPDF: URL, facts: ProductFacts, script: URL,
+                        folder: URL) throws(BenchError) -> LineSpacing {
+        let source = folder.appendingPathComponent("year.typ")
+        let typstPDF = folder.appendingPathComponent("year-typst.pdf")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(typstSource(paragraphs, facts: facts).utf8).write(to: source)
+        } catch {
+            throw BenchError("cannot write the Typst source \(source.path): \(error)")
+        }
+        let folio = try run(script, [folioPDF.path])
+        let start = ContinuousClock.now
+        let typst = try run(script, ["--typst", source.path, typstPDF.path])
+        return LineSpacing(folio: folio, typst: typst, typstSeconds: (ContinuousClock.now - start).seconds)
+    }
+
+    /// The paragraphs as Typst markup: each a string (so nothing in the text is read as markup),
+    /// justified and hyphenated in English on the product's measure, first lines indented as
+    /// Folio indents them.
+    static func typstSource(_ paragraphs: [String], facts: ProductFacts) -> String {
+        var source = """
+            #set page(width: \(facts.measure + 100)pt, height: \(facts.trimHeight)pt, margin: (x: 50pt, y: 60pt))
+            #set text(font: "\(facts.bodyFamily)", size: \(facts.bodySize)pt, lang: "en", hyphenate: true)
+            #set par(justify: true, first-line-indent: \(facts.firstLineIndent)pt, leading: \(facts.bodySize * (facts.lineSpacing - 1))pt)
+
+            """
+        for paragraph in paragraphs {
+            let flat = paragraph.split(whereSeparator: \.isNewline).joined(separator: " ")
+            let escaped = flat.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            source += "#\"\(escaped)\"\n\n"
+        }
+        return source
+    }
+
+    private static func run(_ script: URL, _ arguments: [String]) throws(BenchError) -> Figures {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path] + arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw BenchError("cannot start python3 \(script.path): \(error)")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchError("\(script.lastPathComponent) \(arguments.joined(separator: " ")) failed: \(message.suffix(500))")
+        }
+        do {
+            guard let figures = try JSONDecoder().decode([Figures].self, from: data).first else {
+                throw BenchError("\(script.lastPathComponent) measured nothing")
+            }
+            return figures
+        } catch let error as BenchError {
+            throw error
+        } catch {
+            throw BenchError("\(script.lastPathComponent) printed what is not its figures: \(error)")
+        }
+    }
+}

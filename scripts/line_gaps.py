@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Word spacing of a book's justified body lines, read from its PDF with poppler's word boxes
+(pdftotext -bbox), for `folio bench`'s comparison with Typst.
+
+Usage: line_gaps.py PDF [PDF...]            one JSON object per PDF, in a JSON list
+       line_gaps.py --typst SOURCE.typ PDF   compiles SOURCE with Typst (pip typst) into PDF first
+
+Body lines are the lines of words as tall as the book's most common word (the body face at its
+size: running heads, dates and headings are other sizes); justified ones begin at the text's
+left edge (or its first-line indent) and end at its right edge (the most common line end), less
+half a point, or past it by a hanging mark. A line's gap is the mean of the spaces between its
+words. Figures: the share of justified lines whose gap is over 1.5x and 2x the median line's, the
+coefficient of variation of the gaps, the share ending in a hyphen, and the longest run of body
+lines in a row that end in one.
+"""
+import json
+import re
+import statistics
+import subprocess
+import sys
+from collections import Counter
+
+DEBUG = False
+HYPHENS = ("\u00ad", "-", "\u2010")
+WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>')
+
+
+def words_by_page(pdf):
+    out = subprocess.run(["pdftotext", "-bbox", pdf, "-"], check=True, capture_output=True, text=True).stdout
+    for page in out.split("<page ")[1:]:
+        yield [(float(a), float(b), float(c), float(d), e) for a, b, c, d, e in WORD.findall(page)]
+
+
+def lines_of(words, height):
+    """The page's body words grouped into lines, top to bottom, each left to right."""
+    rows = []
+    for x0, y0, x1, y1, text in sorted(words, key=lambda w: (round(w[1], 0), w[0])):
+        if abs((y1 - y0) - height) > 0.3:
+            continue
+        if rows and abs(rows[-1][0] - y0) < 1.0:
+            rows[-1][1].append((x0, x1, text))
+        else:
+            rows.append((y0, [(x0, x1, text)]))
+    return [sorted(row, key=lambda w: w[0]) for _, row in rows]
+
+
+def measure(pdf):
+    pages = list(words_by_page(pdf))
+    heights = Counter(round(y1 - y0, 1) for page in pages for x0, y0, x1, y1, t in page)
+    height = heights.most_common(1)[0][0]
+    body = [lines_of(page, height) for page in pages]
+    # Lines ending in a letter: hanging punctuation (margin kerning) ends past the edge.
+    ends = Counter(round(line[-1][1]) for page in body for line in page if len(line) > 1 and line[-1][2][-1:].isalnum())
+    starts = Counter(round(line[0][0]) for page in body for line in page if len(line) > 1)
+    right, left = ends.most_common(1)[0][0], starts.most_common(1)[0][0]
+    gaps, hyphenated, run, longest, lines = [], 0, 0, 0, 0
+    for page in body:
+        for line in page:
+            ends_hyphen = line[-1][2].endswith(HYPHENS)
+            run = run + 1 if ends_hyphen else 0
+            longest = max(longest, run)
+            justified = (len(line) > 1 and line[-1][1] >= right - 0.5 and line[-1][1] <= right + 6
+                         and left - 6 <= line[0][0] <= left + 30)
+            # A contents line: a title, a wide gap, a page number.
+            contents = line[-1][2].isdigit() and line[-1][0] - line[-2][1] > 30
+            if not justified or contents:
+                continue
+            lines += 1
+            hyphenated += ends_hyphen
+            spaces = [b[0] - a[1] for a, b in zip(line, line[1:])]
+            gaps.append(sum(spaces) / len(spaces))
+            if DEBUG and gaps[-1] > 3 * 3.5:
+                print(gaps[-1], [w[2] for w in line], file=sys.stderr)
+    median = statistics.median(gaps)
+    mean = statistics.fmean(gaps)
+    return {
+        "pdf": pdf, "lines": lines, "left": left, "right": right, "median_gap": median,
+        "over_1_5": sum(g > 1.5 * median for g in gaps) / lines,
+        "over_2": sum(g > 2 * median for g in gaps) / lines,
+        "cv": statistics.pstdev(gaps) / mean,
+        "hyphenated": hyphenated / lines,
+        "longest_hyphen_run": longest,
+    }
+
+
+def main(argv):
+    if len(argv) == 3 and argv[0] == "--typst":
+        import typst
+        typst.compile(argv[1], output=argv[2])
+        argv = [argv[2]]
+    print(json.dumps([measure(pdf) for pdf in argv]))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
