@@ -20,8 +20,12 @@ import Testing
         let runner = Process()
         runner.executableURL = URL(fileURLWithPath: Workspace.folio)
         runner.arguments = ["run", "--workers", "1", "--config", workspace.configFile.path]
-        runner.standardOutput = FileHandle.nullDevice
-        runner.standardError = FileHandle.nullDevice
+        // What the runner says stays beside the queue (not on the full disk), for a failure's message.
+        let said = workspace.root.appendingPathComponent("runner.log")
+        FileManager.default.createFile(atPath: said.path, contents: nil)
+        let sayings = try FileHandle(forWritingTo: said)
+        runner.standardOutput = sayings
+        runner.standardError = sayings
         try runner.run()
         defer { if runner.isRunning { runner.terminate() } }
         // The first attempt fails for the disk, and the job waits in the queue.
@@ -32,7 +36,9 @@ import Testing
             if status.contains("out-of-space") { sawFull = true; break }
             Thread.sleep(forTimeInterval: 0.2)
         }
-        #expect(sawFull, "the job never failed for the disk")
+        let status = try workspace.folio(["status", ids[0], "--json"]).output
+        #expect(sawFull || status.contains("out-of-space"),
+                "the job never failed for the disk: \(status)\n\((try? String(contentsOf: said, encoding: .utf8)) ?? "")")
         // The failed attempt's process is gone and left nothing half written. (The retry may
         // already be writing its own: a partial file is named by its writer's process id.)
         let partials = (FileManager.default.enumerator(atPath: workspace.jobs.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".partial") }

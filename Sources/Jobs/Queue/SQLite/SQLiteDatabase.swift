@@ -26,7 +26,19 @@ final class SQLiteDatabase {
         handle = db
         // Several runner processes share the file: wait for a lock rather than fail at once.
         sqlite3_busy_timeout(db, Int32(max(0, min(lockWait, 3600)) * 1000))
-        try execute("PRAGMA journal_mode=WAL")
+        // Switching a new file to WAL takes an exclusive lock, and SQLite answers BUSY at once
+        // (no busy wait) while another process opens the same new file: `folio status` beside
+        // a starting runner did. Asked again within the same wait; once WAL, the file stays so.
+        let deadline = Date().addingTimeInterval(max(0.5, lockWait))
+        while true {
+            do throws(Failure) {
+                try execute("PRAGMA journal_mode=WAL")
+                break
+            } catch {
+                guard error.isLockTimeout, Date() < deadline else { throw error }
+                usleep(20_000)
+            }
+        }
         try execute("PRAGMA synchronous=NORMAL")
     }
 
