@@ -30,8 +30,8 @@ public struct Destination: Sendable, Equatable {
     public var lowSpeedBytes = 1024
     /// POST only: the multipart field carrying the file, and plain fields beside it
     /// (placeholders allowed in their values).
-    /// `http` (one request a file) or `tus` (resumable, tus 1.0; `url` is the creation endpoint).
-    public var protocolName = "http"
+    /// How the files travel, decided once when the destination is read.
+    public var transport = Transport.http
     public var formField = "file"
     public var formFields: [String: String] = [:]
     /// `tls.ca_file`: PEM certificates of a private CA that signed the printer's certificate
@@ -39,6 +39,15 @@ public struct Destination: Sendable, Equatable {
     public var caFile: String?
     /// `review`: whether books sent here wait for an operator once verified.
     public var review = ReviewPolicy.never
+
+    public enum Transport: String, Sendable, Equatable {
+        /// A `file:` URL: copied into place on this host.
+        case local
+        /// One HTTP request a file (`"protocol": "http"`, the default).
+        case http
+        /// Resumable uploads, tus 1.0 (`"protocol": "tus"`); `url` is the creation endpoint.
+        case tus
+    }
 
     static let placeholders = ["order", "file", "kind", "sha256"]
 
@@ -105,6 +114,9 @@ public struct Destination: Sendable, Equatable {
             }
             tlsReader.rejectUnknownKeys()
         }
+        if protocolName == "tus", url?.hasPrefix("file:") == true {
+            issues.add("invalid-value", "protocol", "tus needs an https:// or http:// URL; a file: URL is copied in place")
+        }
         let review = reader.choice("review", required: false, from: ReviewPolicy.names).flatMap(ReviewPolicy.init) ?? .never
         reader.rejectUnknownKeys()
         try issues.check()
@@ -113,7 +125,7 @@ public struct Destination: Sendable, Equatable {
                                       configFolder: configFolder)
         (destination.connectTimeout, destination.lowSpeedSeconds, destination.lowSpeedBytes) = timeouts
         (destination.formField, destination.formFields) = form
-        destination.protocolName = protocolName
+        destination.transport = url.hasPrefix("file:") ? .local : protocolName == "tus" ? .tus : .http
         destination.caFile = caFile
         destination.review = review
         return destination

@@ -107,7 +107,7 @@ public struct Doctor {
         }
         let url = destination.url.replacingOccurrences(of: "{order}", with: "folio-doctor").replacingOccurrences(of: "{file}", with: "probe")
             .replacingOccurrences(of: "{kind}", with: "probe").replacingOccurrences(of: "{sha256}", with: String(repeating: "0", count: 64))
-        if url.hasPrefix("file:") {
+        if destination.transport == .local {
             // The nearest folder that exists on the way to the file must take new files.
             var folder = URL(fileURLWithPath: String(url.dropFirst(5)), relativeTo: destination.configFolder).standardizedFileURL
                 .deletingLastPathComponent()

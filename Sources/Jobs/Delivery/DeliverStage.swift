@@ -73,7 +73,7 @@ struct DeliverStage {
                                               bytesSent: attempt.bytesSent, at: now().timeIntervalSince1970,
                                               requestClass: attempt.requestClass.rawValue))
         }, shouldAbort: { ledger.shouldAbort })
-        if request.url.hasPrefix("file:") {
+        if self.destination.transport == .local {
             let result = LocalDelivery.deliver(request)
             result.attempts.forEach(hooks.onAttempt)
             return result
@@ -81,7 +81,7 @@ struct DeliverStage {
         switch settings(for: output) {
         case .success(let settings):
             let key = SHA256.hex(of: Data("\(orderID):\(output.file):\(output.sha256)".utf8))
-            if self.destination.protocolName == "tus" {
+            if self.destination.transport == .tus {
                 return TusUploader(settings: settings, checksum: { try SHA256.base64(ofFile: $0, from: $1) })
                     .deliver(request, idempotencyKey: key, hooks: hooks)
             }

@@ -101,4 +101,18 @@ import Testing
             #expect(error.issues.contains { $0.path == "auth.token" && $0.code == "unknown-key" })
         }
     }
+
+    /// How files travel is decided once, from the URL and `protocol`, into a typed transport.
+    @Test func aDestinationsTransportIsReadOnce() throws {
+        let workspace = try Workspace()
+        let folder = workspace.root.appendingPathComponent("config/destinations")
+        for (name, json, transport) in [("copy", #"{"url": "file:out/{order}/{file}", "method": "PUT"}"#, Destination.Transport.local),
+                                        ("put", #"{"url": "https://printer.example/{order}/{file}", "method": "PUT"}"#, .http),
+                                        ("resumable", #"{"url": "https://printer.example/files/", "method": "POST", "protocol": "tus"}"#, .tus)] {
+            try Data(json.utf8).write(to: folder.appendingPathComponent("\(name).json"))
+            #expect(try workspace.config.destination(name).transport == transport, "\(name)")
+        }
+        try Data(#"{"url": "file:out/{file}", "method": "PUT", "protocol": "tus"}"#.utf8).write(to: folder.appendingPathComponent("odd.json"))
+        #expect(throws: InputError.self) { try workspace.config.destination("odd") }
+    }
 }
