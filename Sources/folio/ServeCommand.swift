@@ -41,6 +41,9 @@ enum ServeCommand {
             // Each worker has its own queue connection; a lock held elsewhere fails a request
             // after 2 s (503) instead of holding it for the runners' 30 s, and so does a lost
             // PostgreSQL, whose reconnection the runners wait out for 10 minutes.
+            // Listening for SIGTERM before saying "listening": a stop sent as soon as the port is
+            // known (a test, systemd) is never lost in the handler's setup.
+            let stop = StopSignal()
             let server = try HTTPServer(address: address, port: port, limits: limits) { _ in
                 ConsoleApp(config: config, queue: try config.openQueue(environment: QueueEnvironment(lockWait: 2), outageBudget: 2),
                            gate: gate).handle
@@ -50,7 +53,6 @@ enum ServeCommand {
             // Under systemd (Type=notify): ready once listening, alive on the watchdog's beat.
             let service = ServiceManager()
             service.ready("listening on \(address):\(server.port)")
-            let stop = StopSignal()
             while !stop.isStopped {
                 service.alive()
                 usleep(200_000)

@@ -93,8 +93,16 @@ final class ConsoleServer {
         self.port = port
     }
 
+    /// Stopped with SIGTERM as systemd stops it; a console that does not stop within 10 s is
+    /// a failure (and is killed, so one lost signal cannot hang the whole run).
     deinit {
         process.terminate()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            Issue.record("folio serve did not stop within 10 s of SIGTERM")
+            kill(process.processIdentifier, SIGKILL)
+        }
         process.waitUntilExit()
     }
 }
