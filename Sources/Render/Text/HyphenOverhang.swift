@@ -11,20 +11,10 @@ enum HyphenOverhang {
         let start = Int(line.pointee.start_index)
         let end = start + Int(line.pointee.length)
         var spaces: [UnsafeMutablePointer<PangoGlyphInfo>] = []
-        var node = line.pointee.runs
-        while let current = node {
-            if let data = current.pointee.data {
-                let run = data.assumingMemoryBound(to: PangoGlyphItem.self)
-                if let item = run.pointee.item, let glyphs = run.pointee.glyphs {
-                    for index in 0..<Int(glyphs.pointee.num_glyphs) {
-                        let byte = Int(item.pointee.offset) + Int(glyphs.pointee.log_clusters[index])
-                        // Word spaces only: not a space the line ends on.
-                        guard byte >= start, byte < end - 1, text[byte] == 0x20 else { continue }
-                        spaces.append(glyphs.pointee.glyphs + index)
-                    }
-                }
-            }
-            node = current.pointee.next
+        LineGlyphs.forEach(in: line) { byte, glyph in
+            // Word spaces only: not a space the line ends on.
+            guard byte >= start, byte < end - 1, text[byte] == 0x20 else { return }
+            spaces.append(glyph)
         }
         guard !spaces.isEmpty else { return false }
         let share = overflow / Int32(spaces.count), remainder = Int(overflow % Int32(spaces.count))

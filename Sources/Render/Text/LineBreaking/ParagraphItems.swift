@@ -142,19 +142,9 @@ struct ParagraphItems {
         pango_layout_set_justify(copy, 0)
         pango_layout_set_indent(copy, 0)
         guard let line = pango_layout_get_line_readonly(copy, 0) else { return advances }
-        var node = line.pointee.runs
-        while let current = node {
-            if let data = current.pointee.data {
-                let run = data.assumingMemoryBound(to: PangoGlyphItem.self)
-                if let item = run.pointee.item, let glyphs = run.pointee.glyphs {
-                    for index in 0..<Int(glyphs.pointee.num_glyphs) {
-                        let byte = Int(item.pointee.offset) + Int(glyphs.pointee.log_clusters[index])
-                        guard byte < length else { continue }
-                        advances[byte] += Double(glyphs.pointee.glyphs[index].geometry.width) / Double(PANGO_SCALE)
-                    }
-                }
-            }
-            node = current.pointee.next
+        LineGlyphs.forEach(in: line) { byte, glyph in
+            guard byte < length else { return }
+            advances[byte] += Double(glyph.pointee.geometry.width) / Double(PANGO_SCALE)
         }
         return advances
     }
