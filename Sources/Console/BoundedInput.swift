@@ -30,6 +30,14 @@ enum BoundedInput {
         return trimmed
     }
 
+    /// A page of a book of `pages` pages, from its number in a path: ASCII digits only, at most
+    /// six (a huge number is simply not a page); nil (404) otherwise.
+    static func page(_ text: Substring, of pages: Int) -> Int? {
+        guard (1...6).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }), let page = Int(text),
+              (1...max(1, pages)).contains(page) else { return nil }
+        return page
+    }
+
     /// True when `text` holds a control character (a NUL arrives as 0x01, see folio_mhd.h).
     static func hasControlCharacters(_ text: String) -> Bool {
         text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }

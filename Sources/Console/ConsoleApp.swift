@@ -127,7 +127,7 @@ public final class ConsoleApp {
         case ("GET", .page(let id, let number)):
             guard Order.isValidIdentifier(id), let job = try queue.job(id), let report = try files.report(id),
                   let pages = report.outputs.first(where: { $0.kind == "interior" })?.pages,
-                  let page = PageView.number(number, pages: pages) else { return notFound() }
+                  let page = BoundedInput.page(Substring(number), of: pages) else { return notFound() }
             return .html(PageView(layout: layout).render(job, report: report, page: page, of: pages))
         case ("POST", .actions):
             guard caller.identity.role == .operator else { return .text("Viewers cannot act on jobs.", status: 403) }

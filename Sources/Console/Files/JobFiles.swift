@@ -29,8 +29,8 @@ struct JobFiles {
             if let data = try queue.jobFile(job: id, name: name) { return Self.response(.bytes(data), type: type, name: name) }
             return open(id, [name]).map { Self.response(.file(descriptor: $0.descriptor, size: $0.size), type: type, name: name) }
         }
-        if let page = Self.largePageNumber(name), let output = report?.outputs.first(where: { $0.kind == "interior" }),
-           let pages = output.pages, (1...max(1, pages)).contains(page) {
+        if name.hasPrefix("page-"), name.hasSuffix("-large.jpg"), let output = report?.outputs.first(where: { $0.kind == "interior" }),
+           let pages = output.pages, let page = BoundedInput.page(name.dropFirst(5).dropLast(10), of: pages) {
             // Drawn from the job's own file, checked the way every file here is (no link, no escape).
             guard let pdf = checkedPath(id, output.file) else { return nil }
             guard let jpeg = LargePage.jpeg(of: pdf, page: page) else {
@@ -48,14 +48,6 @@ struct JobFiles {
         guard let output = report?.outputs.first(where: { $0.file == name }), !name.contains("/"), !name.hasPrefix(".") else { return nil }
         let type = name.hasSuffix(".pdf") ? "application/pdf" : name.hasSuffix(".epub") ? "application/epub+zip" : "application/octet-stream"
         return open(id, [output.file]).map { Self.response(.file(descriptor: $0.descriptor, size: $0.size), type: type, name: name, download: true) }
-    }
-
-    /// N of `page-N-large.jpg`, read with bounds (a huge number is simply not a page).
-    static func largePageNumber(_ name: String) -> Int? {
-        guard name.hasPrefix("page-"), name.hasSuffix("-large.jpg") else { return nil }
-        let digits = name.dropFirst(5).dropLast(10)
-        guard (1...6).contains(digits.count), digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
-        return Int(digits)
     }
 
     /// The last lines of the job's `job.log` (what its process printed), control characters

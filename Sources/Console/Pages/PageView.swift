@@ -6,13 +6,6 @@ import Jobs
 struct PageView {
     var layout: Layout
 
-    /// N of the path, read with bounds: a page the book has, or nil (404).
-    static func number(_ text: String, pages: Int) -> Int? {
-        guard (1...6).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }), let page = Int(text),
-              (1...max(1, pages)).contains(page) else { return nil }
-        return page
-    }
-
     func render(_ job: QueuedJob, report: JobReport, page: Int, of pages: Int) -> String {
         let id = HTML.escape(job.id)
         var nav = "<nav class=\"pager\" aria-label=\"Pages\"><a href=\"/jobs/\(id)#page-\(page)\">Back to order \(id)</a>"
