@@ -38,10 +38,11 @@ let package = Package(
         .target(name: "CCurlShim", dependencies: ["CCurl"]),
         .target(name: "CMHDShim", dependencies: ["CMHD"]),
 
-        // The codes jobs end with and what the queue does about them; depends on nothing.
-        .target(name: "Diagnostics"),
-        .target(name: "Prepress", dependencies: ["CJPEGShim", "CJPEG", "CPNG", "CLCMS2", "CZlib", "CQPDF", "CCrypto"]),
-        .target(name: "Render", dependencies: ["Prepress", "CPangoCairo", "CCmark", "CHyphen"],
+        // The bottom of the house: the codes jobs end with and what the queue does about them,
+        // digests, HMAC and atomic files; depends on no Folio module.
+        .target(name: "Diagnostics", dependencies: ["CCrypto"]),
+        .target(name: "Prepress", dependencies: ["Diagnostics", "CJPEGShim", "CJPEG", "CPNG", "CLCMS2", "CZlib", "CQPDF"]),
+        .target(name: "Render", dependencies: ["Diagnostics", "Prepress", "CPangoCairo", "CCmark", "CHyphen"],
                 resources: [.copy("Text/Dictionaries")]),
         .target(name: "Upload", dependencies: ["CCurlShim", "CCurl"]),
         .target(name: "Jobs", dependencies: ["Diagnostics", "Render", "Prepress", "Upload", "CSQLite", "CPQ", "CArchive", "CSystemd"]),

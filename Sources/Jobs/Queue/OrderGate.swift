@@ -1,5 +1,5 @@
+import Diagnostics
 import Foundation
-import Prepress
 
 /// Admission of an order into the queue: it decodes, names a product and a destination that
 /// exist, and — when `FOLIO_ORDER_KEY` is set — carries a valid HMAC-SHA256 signature over its

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// The morning summary of one `folio run`: counts by status, failures first with their

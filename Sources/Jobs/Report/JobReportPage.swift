@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// `report.html`: the job report for an operator, readable on a phone, self-contained but

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// A rejected book's report says so: failed, with the operator's reason, wherever the report

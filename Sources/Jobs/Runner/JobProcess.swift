@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// The child side of a job: `folio _job ID --worker W`. Reads the order from the queue, checks

@@ -1,5 +1,5 @@
+import Diagnostics
 import Foundation
-import Prepress
 
 /// The queue in PostgreSQL, for many runners on many hosts. The same model as `SQLiteQueue`:
 /// claims take the oldest runnable job with `FOR UPDATE SKIP LOCKED`, leases are renewed by

@@ -1,5 +1,5 @@
+import Diagnostics
 import Foundation
-import Prepress
 
 /// The embedded queue: one SQLite file in WAL mode that several runner processes share.
 /// Claims are atomic (BEGIN IMMEDIATE + UPDATE … RETURNING); the schema is versioned
