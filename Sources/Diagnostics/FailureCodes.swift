@@ -26,7 +26,7 @@ public enum FailureCodes {
         FailureCode("out-of-space", stage: "any", retry: .afterBackoff, "the disk is full; partial files are removed"),
         FailureCode("report-not-written", stage: "report", retry: .afterBackoff, "the job's report could not be written"),
         FailureCode("crashed", stage: "runner", retry: .afterBackoff,
-                    "the job's process ended without a report (a signal, a crash); the log tail is in the report"),
+                    "the job's process ended without ending its attempt (a signal, a crash); the log tail is in the report"),
     ]
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

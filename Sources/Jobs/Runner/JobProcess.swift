@@ -3,12 +3,15 @@ import Foundation
 
 /// The child side of a job: `folio _job ID --worker W`. Reads the order from the queue, checks
 /// its signature again, runs the pipeline with delivery through the queue's ledger (or delivers
-/// what an earlier attempt verified), and writes the reports. The runner reads the outcome from
-/// report.json. The process stops as soon as its runner is gone or the job is no longer its
-/// worker's (see `Fence`).
+/// what an earlier attempt verified), writes the reports and ends its attempt in the queue
+/// (`AttemptOutcome`): the runner only supervises, and ends the attempt of a process that died.
+/// Stage changes go to the queue (for `folio status`) and to standard output as `stage: …`
+/// lines, which the runner reads as they come (`StageReader`). The process stops as soon as its
+/// runner is gone or the job is no longer its worker's (see `Fence`).
 public enum JobProcess {
     public static func run(id: String, worker given: String?, config: FolioConfig,
                            environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        let started = Date()
         limitMemory(megabytes: config.jobMemoryMB)
         TestFaults.inject(for: id, environment)
         let folder = config.jobs.appendingPathComponent(id)
@@ -56,10 +59,23 @@ public enum JobProcess {
             }
             try JobReportPage.write(report, folder: folder, config: config)
             try ReportStore.publish(job: id, folder: folder, queue: queue)
+            recordTimings(report, job: job, since: started, in: queue)
+            _ = try AttemptOutcome(report).end(job: id, worker: worker, in: queue)
             return 0
         } catch {
             FileHandle.standardError.write(Data("folio: job \(id): \(error)\n".utf8))
             return 1
+        }
+    }
+
+    /// The attempt's time and its stages' for `/metrics`; a queue that cannot take them costs
+    /// the figures, not the night.
+    private static func recordTimings(_ report: JobReport, job: QueuedJob, since started: Date, in queue: QueueDriver) {
+        do {
+            try queue.recordTimings(AttemptTimings(job: job.id, attempt: job.attempts, seconds: Date().timeIntervalSince(started),
+                                                   stages: report.timingsMS.mapValues { Double($0) / 1000 }))
+        } catch {
+            FileHandle.standardError.write(Data("folio: job \(job.id): timings not recorded: \(error)\n".utf8))
         }
     }
 
@@ -71,7 +87,8 @@ public enum JobProcess {
     }
 }
 
-/// Writes a job's stage into the queue for the runner's progress and `folio status`.
+/// Writes a job's stage into the queue, for `folio status` and the console, and tells the
+/// runner at once on standard output.
 final class StageRecorder: @unchecked Sendable {
     private let queue: QueueDriver
     private let id: String
@@ -81,5 +98,8 @@ final class StageRecorder: @unchecked Sendable {
         self.id = id
     }
 
-    func record(_ stage: String) { try? queue.setStage(id: id, stage: stage) }
+    func record(_ stage: String) {
+        try? queue.setStage(id: id, stage: stage)
+        FileHandle.standardOutput.write(Data(StageReader.line(for: stage).utf8))
+    }
 }

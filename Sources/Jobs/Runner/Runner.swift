@@ -32,6 +32,7 @@ public final class Runner {
     private struct Running {
         var job: QueuedJob
         var process: Process
+        var stages: StageReader
         var slot: Int
         var worker: String
         var lastBeat: Date
@@ -83,8 +84,8 @@ public final class Runner {
                 let slot = (0..<options.workers).first { slot in !running.contains { $0.slot == slot } } ?? 0
                 let worker = "\(prefix)-\(slot)"
                 guard let job = try queue.claim(worker: worker, lease: config.leaseSeconds) else { break }
-                let process = try start(job, worker: worker)
-                running.append(Running(job: job, process: process, slot: slot, worker: worker, lastBeat: Date()))
+                let (process, stages) = try start(job, worker: worker)
+                running.append(Running(job: job, process: process, stages: stages, slot: slot, worker: worker, lastBeat: Date()))
                 onEvent(.started(job: job.id, attempt: job.attempts, slot: slot))
             }
             // Collect finished jobs; renew the others' leases.
@@ -96,7 +97,7 @@ public final class Runner {
                         _ = try queue.heartbeat(id: item.job.id, worker: item.worker, lease: config.leaseSeconds)
                         beating.lastBeat = Date()
                     }
-                    if let stage = try queue.job(item.job.id)?.stage, stage != item.stage {
+                    for stage in item.stages.stages() where stage != beating.stage {
                         beating.stage = stage
                         onEvent(.stage(job: item.job.id, stage: stage, slot: item.slot))
                     }
@@ -110,8 +111,12 @@ public final class Runner {
                     still.append(beating)
                     continue
                 }
+                var stage = item.stage
+                for pushed in item.stages.close() where pushed != stage {
+                    stage = pushed
+                    onEvent(.stage(job: item.job.id, stage: pushed, slot: item.slot))
+                }
                 let (state, error) = try conclude(item)
-                recordTimings(item)
                 if let state {
                     // A retry is not an ending: the batch summary lists final states only.
                     if state != .queued { ended.append((item.job.id, state)) }
@@ -131,7 +136,7 @@ public final class Runner {
         return ended
     }
 
-    private func start(_ job: QueuedJob, worker: String) throws -> Process {
+    private func start(_ job: QueuedJob, worker: String) throws -> (Process, StageReader) {
         let folder = config.jobs.appendingPathComponent(job.id)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // An attempt starts from an empty folder but for the outputs an earlier attempt of the
@@ -153,10 +158,13 @@ public final class Runner {
         // Each job gets its share of the cores: workers × threads never oversubscribes by default.
         process.arguments = ["_job", job.id, "--worker", worker, "--config", options.configFile.path,
                              "--threads", String(config.threadsPerJob(workers: options.workers))]
-        process.standardOutput = try FileHandle(forWritingTo: log)
-        process.standardError = process.standardOutput
+        let logHandle = try FileHandle(forWritingTo: log)
+        let stages = try StageReader(log: logHandle)
+        process.standardOutput = stages.output
+        process.standardError = logHandle
         try process.run()
-        return process
+        stages.started()
+        return (process, stages)
     }
 
     private func keptFiles(_ job: QueuedJob) throws -> Set<String> {
@@ -165,41 +173,30 @@ public final class Runner {
         return Set(report.outputs.map(\.file) + ReportStore.previews + [PageThumbnail.folder])
     }
 
-    /// Ends the attempt in the queue from the child's report, or from how it died.
+    /// What the attempt came to, as the job process wrote it into the queue; a process that
+    /// died with the job still its worker's gets its attempt ended here, as a crash.
     private func conclude(_ item: Running) throws -> (QueuedJob.State?, String?) {
+        let row = try queue.job(item.job.id)
+        guard let row, row.state == .running, row.worker == item.worker else {
+            // Ended by the process; a row claimed again since (or gone) is no longer this attempt's.
+            guard let row, row.attempts == item.job.attempts, row.state != .running else { return (nil, nil) }
+            return (row.state, row.lastError)
+        }
         let process = item.process
-        let reportFile = config.jobs.appendingPathComponent(item.job.id).appendingPathComponent("report.json")
-        var report = (try? Data(contentsOf: reportFile)).flatMap { try? JSONDecoder().decode(JobReport.self, from: $0) }
-        if report?.attempts != item.job.attempts { report = nil }  // a report from an earlier attempt
-        if process.terminationReason == .uncaughtSignal || report == nil {
-            let signal = process.terminationReason == .uncaughtSignal ? " (signal \(process.terminationStatus))" : ""
-            let error = "the job's process ended without a report\(signal): see job.log"
-            let state = try queue.finish(id: item.job.id, worker: item.worker, succeeded: false, error: error,
-                                         final: FailureCodes.retry(after: "crashed") != .afterBackoff)
-            if state == .failed { try writeCrashReport(item.job, error: error) }
-            return (state, error)
-        }
-        guard let report else { return (nil, nil) }
-        if report.status == .held, let reason = report.review?.reason {
-            return (try queue.hold(id: item.job.id, worker: item.worker, reason: reason) ? .held : nil, reason)
-        }
-        let error = report.error.map { "\($0.code): \($0.message)" }
-        // The registry says which failures may pass with time (FailureCodes).
-        let retryable = report.error.map { FailureCodes.retry(after: $0.code) == .afterBackoff } ?? false
-        let state = try queue.finish(id: item.job.id, worker: item.worker, succeeded: report.status == .done, error: error,
-                                     final: !retryable)
+        let signal = process.terminationReason == .uncaughtSignal ? " (signal \(process.terminationStatus))" : ""
+        let error = "the job's process ended without ending its attempt\(signal): see job.log"
+        let state = try AttemptOutcome.crashed(error).end(job: item.job.id, worker: item.worker, in: queue)
+        if state == .failed { try writeCrashReport(item.job, error: error) }
+        recordTimings(item)
         return (state, error)
     }
 
-    /// The attempt's time and its stages' for `/metrics`; a queue that cannot take them costs
-    /// the figures, not the night.
+    /// A crashed attempt's time for `/metrics` (a process that ends its attempt records its own,
+    /// with its stages'); a queue that cannot take them costs the figures, not the night.
     private func recordTimings(_ item: Running) {
-        let reportFile = config.jobs.appendingPathComponent(item.job.id).appendingPathComponent("report.json")
-        let report = (try? Data(contentsOf: reportFile)).flatMap { try? JSONDecoder().decode(JobReport.self, from: $0) }
-        let stages = report?.attempts == item.job.attempts ? report?.timingsMS.mapValues { Double($0) / 1000 } ?? [:] : [:]
         do {
             try queue.recordTimings(AttemptTimings(job: item.job.id, attempt: item.job.attempts,
-                                                   seconds: Date().timeIntervalSince(item.startedAt), stages: stages))
+                                                   seconds: Date().timeIntervalSince(item.startedAt), stages: [:]))
         } catch {
             FileHandle.standardError.write(Data("folio: job \(item.job.id): timings not recorded: \(error)\n".utf8))
         }
