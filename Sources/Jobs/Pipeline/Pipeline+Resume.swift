@@ -24,6 +24,20 @@ extension Pipeline {
         return (verified, reuse.attempt)
     }
 
+    /// Delivers what an earlier attempt verified, once its files are checked again.
+    func deliverReused(_ verified: (report: JobReport, attempt: Int), input: JobInput, orderSHA256: String, folder: URL,
+                       clock: inout StageClock, report: inout JobReport) throws {
+        clock.lap("recheck", into: &report)
+        report.entries = verified.report.entries
+        report.accounting = verified.report.accounting
+        report.outputs = verified.report.outputs
+        report.preflight += verified.report.preflight
+        report.stages = ["resolve", "render", "verify"].map { .init(stage: $0, status: .reused, attempt: verified.attempt) }
+            + [.init(stage: "recheck", status: .ran, attempt: report.attempts)]
+        if holdsForReview(input, report: &report) { return }
+        try deliverOutputs(input, orderSHA256: orderSHA256, folder: folder, clock: &clock, report: &report)
+    }
+
     /// True when the verified book waits for an operator (the report says `held` and why);
     /// an approved job's report says who approved it, and it is delivered.
     func holdsForReview(_ input: JobInput, report: inout JobReport) -> Bool {

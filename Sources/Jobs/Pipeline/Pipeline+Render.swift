@@ -1,0 +1,125 @@
+import Diagnostics
+import Foundation
+import Prepress
+import Render
+
+/// The render stage: the interior (always: the cover's spine depends on its page count), the
+/// cover spread and, on a thread of its own when the job has two, the EPUB, which is written
+/// while the print files are checked (`VerifyStage.checkPrint`).
+extension Pipeline {
+    /// The print files made, and the EPUB on its way.
+    struct RenderingBook {
+        var input: JobInput
+        var interiorPages: Int
+        /// The interior (when ordered) and the cover, finished for print.
+        var print: [(kind: Order.Output, file: URL, pages: Int?)]
+        var epub: BackgroundTask<(EPUBStage.Result, Duration, ContinuousClock.Instant)>?
+        var photos: PhotoPool
+        /// When the print files were all written.
+        var printWritten = ContinuousClock.now
+
+        /// Should the cover or a check stop the job, the EPUB's thread is done before the
+        /// photos are cleared and the report is written.
+        func close() {
+            epub?.wait()
+            photos.close()
+        }
+    }
+
+    /// Every file written: rendering ends with the last of them, the EPUB or the cover.
+    struct RenderedBook {
+        var files: [(kind: Order.Output, file: URL, pages: Int?)]
+        var interiorPages: Int
+        var end: ContinuousClock.Instant
+    }
+
+    func render(_ resolved: ResolvedBook, input: JobInput, folder: URL, report: inout JobReport) throws -> RenderingBook {
+        let cover = input.coverContent
+        // Photo workers start now and run ahead of the drawing while the text is laid out.
+        let photos: PhotoPool
+        do {
+            photos = try PhotoPool(product: input.product, threads: threads, scratch: folder.appendingPathComponent(".photos-\(getpid())"),
+                                   screens: input.order.outputs.contains(.epub))
+        } catch {
+            throw JobError.failed(code: "render-failed", message: error.message)
+        }
+        photos.schedule(PhotoPool.requests(for: resolved.book, coverPhoto: cover.photo))
+        var book = RenderingBook(input: input, interiorPages: 0, print: [], epub: nil, photos: photos)
+        do {
+            try renderFiles(resolved, cover: cover, folder: folder, into: &book, report: &report)
+        } catch {
+            book.close()
+            throw error
+        }
+        book.printWritten = .now
+        return book
+    }
+
+    private func renderFiles(_ resolved: ResolvedBook, cover: CoverContent, folder: URL, into book: inout RenderingBook,
+                             report: inout JobReport) throws {
+        let input = book.input, photos = book.photos
+        let interiorStart = ContinuousClock.now
+        let interior = try InteriorStage(product: input.product, thumbnails: thumbnails)
+            .run(resolved.book, cover: cover, photos: photos, into: folder)
+        report.timingsMS["layout"] = StageClock.milliseconds(interior.layoutTime)
+        report.timingsMS["draw"] = StageClock.milliseconds(interior.drawTime)
+        if thumbnails { report.timingsMS["thumbnails"] = StageClock.milliseconds(interior.thumbnailTime) }
+        report.timingsMS["finish"] = StageClock.milliseconds(ContinuousClock.now - interiorStart - interior.layoutTime - interior.drawTime
+                                                             - interior.thumbnailTime)
+        report.preflight += Self.placeMissingPhotos(&report.preflight, drawn: interior.notices).map(Self.finding)
+        onStage("render: \(interior.pages) pages")
+        book.interiorPages = interior.pages
+        if input.order.outputs.contains(.interior) { book.print.append((.interior, interior.file, interior.pages)) } else {
+            try? FileManager.default.removeItem(at: interior.file)
+        }
+        // With a second thread the EPUB is written while the PDFs are finished off and verified.
+        let product = input.product, entries = resolved.book, orderID = input.order.id, pageMarks = interior.pageMarks
+        book.epub = input.order.outputs.contains(.epub) ? BackgroundTask(inBackground: threads > 1) { () throws(JobError) in
+            let started = ContinuousClock.now
+            let epub = try EPUBStage(product: product)
+                .run(entries, cover: cover, orderID: orderID, pageMarks: pageMarks, photos: photos, into: folder)
+            let finished = ContinuousClock.now
+            return (epub, finished - started, finished)
+        } : nil
+        let coverStart = ContinuousClock.now
+        if input.order.outputs.contains(.cover) {
+            let spread = try CoverStage(product: input.product)
+                .run(cover, pages: interior.pages, contentDate: resolved.book.contentDate, photos: photos, into: folder)
+            report.preflight += spread.spread.notices.map(Self.finding)
+            book.print.append((.cover, spread.file, 1))
+            report.timingsMS["cover"] = StageClock.milliseconds(ContinuousClock.now - coverStart)
+        }
+        // The operator's preview of the cover, drawn by the same drawCover as the book.
+        if let preview = try? CoverRenderer(product: input.product).renderPicture(cover, pixelWidth: 420, png: true, photos: photos) {
+            try? AtomicFile.write(preview, to: folder.appendingPathComponent("preview-cover.png"))
+        }
+    }
+
+    /// Waits for the EPUB and takes the photo workers' account; the photos are released.
+    func finishRendering(_ book: RenderingBook, input: JobInput, report: inout JobReport) throws -> RenderedBook {
+        var files = book.print
+        var end = book.printWritten
+        if let epubTask = book.epub {
+            let (epub, elapsed, finished) = try epubTask.value()
+            end = finished
+            // A photo that failed in the PDF fails in the EPUB too: one problem, one finding.
+            for finding in Self.placeMissingPhotos(&report.preflight, drawn: epub.notices).map(Self.finding) where !report.preflight.contains(where: {
+                $0.code == finding.code && $0.entry == finding.entry && $0.message == finding.message
+            }) {
+                report.preflight.append(finding)
+            }
+            files.append((.epub, epub.file, nil))
+            report.timingsMS["epub"] = StageClock.milliseconds(elapsed)
+        }
+        report.timingsMS["photos"] = StageClock.milliseconds(book.photos.busyTime)
+        report.preflight += book.photos.untagged.all.map { file in
+            let folder = input.journal.folder.standardizedFileURL.path + "/"
+            let name = file.standardizedFileURL.path.hasPrefix(folder) ? String(file.standardizedFileURL.path.dropFirst(folder.count)) : file.lastPathComponent
+            return .init(severity: .info, code: "photo-cmyk-assumed",
+                         message: "\(name): a CMYK photo without a colour profile is taken as already in \(input.product.outputColour.name), "
+                             + "the output intent (as PDF/X reads DeviceCMYK), and held to the ink limit", entry: nil, page: nil)
+        }
+        book.photos.close()
+        return RenderedBook(files: files, interiorPages: book.interiorPages, end: end)
+    }
+}

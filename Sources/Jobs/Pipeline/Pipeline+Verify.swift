@@ -1,0 +1,52 @@
+import Diagnostics
+import Foundation
+import Prepress
+
+/// The verify stage: every file checked and its digest taken; a file that failed verification
+/// never reaches a printer.
+extension Pipeline {
+    func verify(_ book: RenderedBook, printed: VerifyStage.PrintCheck, verifier: VerifyStage, resolved: ResolvedBook,
+                report: inout JobReport) throws {
+        let verifyStart = ContinuousClock.now
+        let electronic = verifier.run(book.files.filter { $0.kind == .epub }, interiorPages: book.interiorPages,
+                                      forbidden: resolved.forbiddenText, expected: resolved.expectedText)
+        for output in book.files {
+            let digest = try SHA256.hex(ofFile: output.file)
+            report.outputs.append(.init(kind: output.kind.rawValue, file: output.file.lastPathComponent, bytes: digest.bytes,
+                                        sha256: digest.digest, pages: output.pages))
+        }
+        report.preflight += printed.findings + electronic
+        let verifyEnd = ContinuousClock.now
+        // `verify` is what verification adds to the job's wall time: the checks after the last
+        // file was written, and the PDFs' checks only as far as they outran the EPUB's writing.
+        // `verify_checks` is the checks' own time, wherever they ran.
+        let outran = printed.end > book.end ? printed.end - max(book.end, printed.start) : .zero
+        report.timingsMS["verify"] = StageClock.milliseconds(outran + (verifyEnd - verifyStart))
+        report.timingsMS["verify_checks"] = StageClock.milliseconds((printed.end - printed.start) + (verifyEnd - verifyStart))
+        // The completeness check's own time, wherever it ran (it overlaps the EPUB's writing).
+        report.timingsMS["verify_completeness"] = StageClock.milliseconds(verifier.completenessClock.elapsed)
+        report.timingsMS["verify_page_text"] = StageClock.milliseconds(verifier.pageTextClock.elapsed)
+        report.timingsMS["upload"] = 0  // until something is sent
+        let errors = report.preflight.filter { $0.severity == .error }
+        if !errors.isEmpty {
+            throw JobError.failed(code: "verification-failed",
+                                  message: "\(errors.count) verification error\(errors.count == 1 ? "" : "s"); nothing is delivered: "
+                                      + errors.prefix(3).map { "\($0.code) \($0.message)" }.joined(separator: "; "))
+        }
+    }
+}
+
+extension VerifyStage {
+    /// The print files' findings and when their checks ran (beside the EPUB's writing).
+    struct PrintCheck {
+        var findings: [JobReport.Finding]
+        var start: ContinuousClock.Instant
+        var end: ContinuousClock.Instant
+    }
+
+    func checkPrint(_ book: Pipeline.RenderingBook, resolved: ResolvedBook) -> PrintCheck {
+        let start = ContinuousClock.now
+        let findings = run(book.print, interiorPages: book.interiorPages, forbidden: resolved.forbiddenText, expected: resolved.expectedText)
+        return PrintCheck(findings: findings, start: start, end: .now)
+    }
+}
