@@ -1,23 +1,10 @@
+import Diagnostics
 import Foundation
 import Prepress
 
-/// Something the renderer could not do as asked, reported instead of failing the book.
-public struct RenderNotice: Sendable, Equatable {
-    public var code: String
-    public var message: String
-    public var entry: String?
-    public var page: Int?
-    /// Worth knowing, nothing to fix (the report's `info` rather than `warning`).
-    public var isInformational: Bool
-
-    public init(code: String, message: String, entry: String? = nil, page: Int? = nil, isInformational: Bool = false) {
-        self.code = code
-        self.message = message
-        self.entry = entry
-        self.page = page
-        self.isInformational = isInformational
-    }
-}
+/// Something the renderer could not do as asked, reported instead of failing the book: a
+/// `Diagnostic`, a warning or `info`.
+public typealias RenderNotice = Diagnostic
 
 /// The interior PDF of a book: layout with Pango, drawing with Cairo.
 public struct InteriorRenderer: Sendable {

@@ -57,7 +57,7 @@ public struct Doctor {
                 }
                 checked.append("product \(id)")
             } catch {
-                problems += error.issues.map { Problem(subject: "product \(id)", problem: $0.description, fix: "correct \($0.file)") }
+                problems += error.issues.map { Problem(subject: "product \(id)", problem: $0.description, fix: "correct \($0.file ?? "it")") }
             }
         }
         for id in config.available("destinations") {
@@ -65,7 +65,7 @@ public struct Doctor {
                 problems += destination(try config.destination(id))
                 checked.append("destination \(id)")
             } catch {
-                problems += error.issues.map { Problem(subject: "destination \(id)", problem: $0.description, fix: "correct \($0.file)") }
+                problems += error.issues.map { Problem(subject: "destination \(id)", problem: $0.description, fix: "correct \($0.file ?? "it")") }
             }
         }
         do {

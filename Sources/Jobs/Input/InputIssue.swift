@@ -1,29 +1,9 @@
-/// One thing wrong with an input file: where it is (file, JSON path, entry) and what is allowed.
-public struct InputIssue: Sendable, Equatable, CustomStringConvertible {
-    /// Stable, for scripts and tests: `invalid-json`, `missing-key`, `unknown-key`, `wrong-type`,
-    /// `invalid-value`, `duplicate-id`, `unknown-reference`, `path-escape`, `not-found`.
-    public var code: String
-    public var file: String
-    /// A JSON path such as `book.scope` or `entries[3].created_at`; empty for the whole file.
-    public var path: String
-    public var entry: String?
-    public var message: String
+import Diagnostics
 
-    public init(code: String, file: String, path: String, entry: String? = nil, message: String) {
-        self.code = code
-        self.file = file
-        self.path = path
-        self.entry = entry
-        self.message = message
-    }
-
-    public var description: String {
-        var place = file
-        if !path.isEmpty { place += ": \(path)" }
-        if let entry { place += " (entry \(entry))" }
-        return "\(place): \(message)"
-    }
-}
+/// One thing wrong with an input file is a `Diagnostic` with its file, JSON path and entry.
+/// Codes: `invalid-json`, `missing-key`, `unknown-key`, `wrong-type`, `invalid-value`,
+/// `duplicate-id`, `unknown-reference`, `path-escape`, `not-found`.
+public typealias InputIssue = Diagnostic
 
 /// Every issue found in one or more input files; validation reports all of them, not the first.
 public struct InputError: Error, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// `report.json`: what happened to one order, for the operator and for scripts.
@@ -36,14 +37,8 @@ public struct JobReport: Codable, Sendable, Equatable {
         public var pages: Int?
     }
 
-    public struct Finding: Codable, Sendable, Equatable {
-        public enum Severity: String, Codable, Sendable { case error, warning, info }
-        public var severity: Severity
-        public var code: String
-        public var message: String
-        public var entry: String?
-        public var page: Int?
-    }
+    /// A line of the report's preflight: a `Diagnostic`, as every stage reports them.
+    public typealias Finding = Diagnostic
 
     public struct Upload: Codable, Sendable, Equatable {
         /// One request, in whichever attempt of the job sent it.

@@ -1,38 +1,7 @@
-/// One result of a check: what is wrong, how much it matters, and exactly where.
-public struct Finding: Sendable, Equatable, Codable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Codable, Comparable {
-        case error, warning, info
+import Diagnostics
 
-        private var rank: Int { self == .error ? 0 : self == .warning ? 1 : 2 }
-        public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
-    }
-
-    public var severity: Severity
-    /// Stable, one per kind of damage (the mutation tests check them).
-    public var code: String
-    public var message: String
-    public var page: Int?
-    /// A PDF object number, or an archive entry's name.
-    public var object: Int?
-    public var entry: String?
-
-    public init(_ severity: Severity, _ code: String, _ message: String, page: Int? = nil, object: Int? = nil, entry: String? = nil) {
-        self.severity = severity
-        self.code = code
-        self.message = message
-        self.page = page
-        self.object = object
-        self.entry = entry
-    }
-
-    public var description: String {
-        var place: [String] = []
-        if let page { place.append("page \(page)") }
-        if let object { place.append("object \(object)") }
-        if let entry { place.append(entry) }
-        return "\(severity.rawValue) \(code)\(place.isEmpty ? "" : " (\(place.joined(separator: ", ")))"): \(message)"
-    }
-}
+/// A check's result is a `Diagnostic`: what is wrong, how much it matters, and exactly where.
+public typealias Finding = Diagnostic
 
 /// What a verifier checks the file against, beyond its own format.
 public struct VerificationExpectations: Sendable {
