@@ -27,7 +27,7 @@ bench: deps
 	.build/release/folio bench --product a5-softcover-fogra39 --no-batch
 	.build/release/folio bench --queue
 
-# The Debian package: .build/deb/folio_VERSION_amd64.deb (README: Running it on a server).
+# The Debian package: .build/deb/folio_VERSION_amd64.deb (docs/guide.md: Running it on a server).
 deb: deps
 	scripts/build-deb.sh
 

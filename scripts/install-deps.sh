@@ -12,7 +12,7 @@ packages=(
   # fonts: the typeface registry's families and the fallbacks for other scripts
   fontconfig fonts-ebgaramond fonts-inter fonts-dejavu-core fonts-noto-core fonts-noto-cjk
   fonts-symbola
-  # hyphenation dictionaries (Russian ships with Folio, see README)
+  # hyphenation dictionaries (Russian ships with Folio, see docs/design.md: Typography)
   hyphen-en-us hyphen-es
   # validators and inspection tools used by the tests; pango-view and pandoc make files
   # from outside Folio for `folio verify`

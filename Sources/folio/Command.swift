@@ -12,7 +12,7 @@ enum Command {
           report ID [--html] / report --batch   a job's report, or the latest batch reports, from the queue (any host)
           retry ID [--render] / cancel ID   queue a failed job again (--render: render afresh) / stop a queued or held one
           approve ID / reject ID --reason TEXT   deliver a held job's verified files / fail it with the reason
-          serve [--listen ADDR:PORT] [--no-auth] [--trusted-proxy IP,…] [--secure-cookies]   the operator console (README)
+          serve [--listen ADDR:PORT] [--no-auth] [--trusted-proxy IP,…] [--secure-cookies]   the operator console (docs/guide.md)
           token --role viewer|operator --name NAME   a new console token, and its line for the tokens file
           doctor                        check the configuration end to end: folders, queue, products, fonts,
                                 destinations (a HEAD to each), secrets; exit 1 on any problem

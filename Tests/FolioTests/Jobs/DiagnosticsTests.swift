@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The registry of codes a job ends with: every such code in the sources is registered, the
-/// retry decision follows it, and README's table is the registry's.
+/// retry decision follows it, and the table in docs/reference.md is the registry's.
 @Suite struct DiagnosticsTests {
     /// Where a job-ending code is written: a job error, a report's failure, a render error
     /// (the pipeline passes its code on), review's rejection.
@@ -40,11 +40,11 @@ import Testing
         #expect(Set(FailureCodes.all.map(\.name)).count == FailureCodes.all.count, "a code is listed twice")
     }
 
-    @Test func readmeShowsTheRegistry() throws {
-        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let begin = try #require(readme.range(of: "<!-- failure-codes:begin -->"))
-        let end = try #require(readme.range(of: "<!-- failure-codes:end -->", range: begin.upperBound..<readme.endIndex))
-        let table = readme[begin.upperBound..<end.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(table == FailureCodes.markdownTable, "README's table differs from the registry; it should read:\n\(FailureCodes.markdownTable)")
+    @Test func referenceShowsTheRegistry() throws {
+        let reference = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/reference.md"), encoding: .utf8)
+        let begin = try #require(reference.range(of: "<!-- failure-codes:begin -->"))
+        let end = try #require(reference.range(of: "<!-- failure-codes:end -->", range: begin.upperBound..<reference.endIndex))
+        let table = reference[begin.upperBound..<end.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(table == FailureCodes.markdownTable, "docs/reference.md's table differs from the registry; it should read:\n\(FailureCodes.markdownTable)")
     }
 }
