@@ -1,4 +1,5 @@
 import Foundation
+import Jobs
 import Prepress
 import Render
 

@@ -1,9 +1,10 @@
 import Foundation
+import FolioCommandLine
 import Jobs
 
-/// `folio bench --queue`: the queue's own throughput. Empty jobs are queued, then 1 and 4
-/// runner processes (`folio _claim-loop`) claim and finish them as fast as they can, on SQLite
-/// and on PostgreSQL (a private cluster, scripts/pg-cluster.sh). The floor is the same SQL
+/// `folio-bench --queue`: the queue's own throughput. Empty jobs are queued, then 1 and 4
+/// runner processes (`folio-bench _claim-loop`) claim and finish them as fast as they can, on
+/// SQLite and on PostgreSQL (a private cluster, scripts/pg-cluster.sh). The floor is the same SQL
 /// without Folio: pgbench running the claim and finish statements (variables bound as
 /// parameters, `-M extended`), and Python's sqlite3 module running them on one connection.
 enum QueueThroughput {
@@ -91,7 +92,7 @@ enum QueueThroughput {
         return Date().timeIntervalSince(start)
     }
 
-    /// `folio _claim-loop LOCATION`: claims and finishes until the queue is empty.
+    /// `folio-bench _claim-loop LOCATION`: claims and finishes until the queue is empty.
     static func loop(_ location: String) -> Int32 {
         do {
             let queue: QueueDriver = location.hasPrefix("sqlite:")
@@ -103,7 +104,7 @@ enum QueueThroughput {
             }
             return 0
         } catch {
-            FileHandle.standardError.write(Data("folio _claim-loop: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("folio-bench _claim-loop: \(error)\n".utf8))
             return 1
         }
     }

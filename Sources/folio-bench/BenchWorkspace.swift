@@ -44,9 +44,11 @@ struct BenchWorkspace {
          "outputs": ["interior", "cover", "epub"], "product": product, "destination": "local"]
     }
 
-    /// The running `folio` binary, which the bench starts as its own child.
+    /// The `folio` built beside this `folio-bench` (the same build), which the bench starts as
+    /// its child for every job it measures.
     static var executable: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let bench = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL.path
+        return URL(fileURLWithPath: bench).deletingLastPathComponent().appendingPathComponent("folio").path
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
+import FolioCommandLine
 import Jobs
 
-/// `folio bench`'s options. `--entries` and `--photos` size the year (the half-year is half of
+/// `folio-bench`'s options. `--entries` and `--photos` size the year (the half-year is half of
 /// each); smaller sizes are for trying the bench's own code paths quickly.
 struct BenchOptions {
     var product = "a5-softcover"

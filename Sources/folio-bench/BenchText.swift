@@ -1,3 +1,4 @@
+import Jobs
 import Render
 
 /// The words of the benchmark's diary. Included entries are paragraphs from the sample phrase

@@ -1,16 +1,17 @@
-/// The command line split into a command, positional arguments and `--options`.
-struct Arguments {
-    var command: String?
-    var positional: [String] = []
-    var options: [String: String] = [:]
-    var flags: Set<String> = []
-    var problems: [String] = []
+/// The command line split into a command, positional arguments and `--options`; `folio` and
+/// `folio-bench` read theirs alike.
+public struct Arguments: Sendable {
+    public var command: String?
+    public var positional: [String] = []
+    public var options: [String: String] = [:]
+    public var flags: Set<String> = []
+    public var problems: [String] = []
 
     /// Options that take a value; every other `--name` is a flag.
     static let valued: Set<String> = ["config", "out", "workers", "product", "photos", "sha256", "threads", "entries", "worker",
                                        "reason", "listen", "role", "name", "pdfx", "log-format", "trusted-proxy"]
 
-    init(_ words: [String]) {
+    public init(_ words: [String]) {
         var index = 0
         while index < words.count {
             let word = words[index]

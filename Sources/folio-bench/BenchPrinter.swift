@@ -1,4 +1,5 @@
 import Foundation
+import FolioCommandLine
 
 /// The bench's tables, printed once every figure of the run is in.
 struct BenchPrinter {

@@ -1,7 +1,8 @@
 import Foundation
+import FolioCommandLine
 import Jobs
 
-/// `folio bench`: a half-year and a year of a diary like a real one (and the year again with
+/// `folio-bench`: a half-year and a year of a diary like a real one (and the year again with
 /// four times the photos, for memory), each rendered whole by `folio render` in a child
 /// process; in the same run the floors (libjpeg-turbo's djpeg and cjpeg doing the year's JPEG
 /// work, pango-view laying out its text) and a batch of small books through `folio run`.
