@@ -53,7 +53,10 @@ let package = Package(
         // The bench of `make bench`, its diaries' generators and the queue's claim loop: a tool
         // beside the product, never shipped in it. It runs the `folio` built beside it.
         .executableTarget(name: "folio-bench", dependencies: ["Jobs", "Render", "Prepress", "FolioCommandLine"]),
+        // What the tests share: workspaces, the fault server, a private PostgreSQL, PDF, EPUB and
+        // image checks. Public API only, so that a release build of every target still builds it.
+        .target(name: "FolioTestSupport", dependencies: ["Jobs", "Render", "Prepress"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioTests", dependencies: ["Jobs", "Render", "Prepress", "Upload", "Console", "Diagnostics",
-                                                       "folio-bench"]),
+                                                       "folio-bench", "FolioTestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import FolioTestSupport
 import Testing
 
 /// The built `folio` binary, run as an operator would.

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import FolioTestSupport
 import Testing
 
 /// The registry of codes a job ends with: every such code in the sources is registered, the

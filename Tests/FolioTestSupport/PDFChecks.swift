@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 /// The field's own tools on a finished PDF.
-enum PDFChecks {
+public enum PDFChecks {
     /// `qpdf --check` clean, every font embedded, and the A5 boxes of the default product.
-    static func expectPrintReady(_ file: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public static func expectPrintReady(_ file: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let check = try Tool.qpdfCheck(file)
         #expect(check.status == 0, "qpdf --check: \(check.output) \(check.errors)", sourceLocation: sourceLocation)
         #expect(!check.output.contains("WARNING"), "qpdf warned: \(check.output)", sourceLocation: sourceLocation)
@@ -13,13 +13,13 @@ enum PDFChecks {
         }
     }
 
-    struct Font {
-        var name: String
-        var embedded: Bool
+    public struct Font {
+        public var name: String
+        public var embedded: Bool
     }
 
     /// `pdffonts` rows; the `emb` column is the third from the right of the yes/no columns.
-    static func fonts(_ file: URL) throws -> [Font] {
+    public static func fonts(_ file: URL) throws -> [Font] {
         let run = try Tool.run("pdffonts", [file.path])
         return run.output.split(separator: "\n").dropFirst(2).map { line in
             let columns = line.split(separator: " ", omittingEmptySubsequences: true)
@@ -30,7 +30,7 @@ enum PDFChecks {
     }
 
     /// Page boxes of page `page` from `pdfinfo -box`.
-    static func boxes(_ file: URL, page: Int = 1) throws -> [String: [Double]] {
+    public static func boxes(_ file: URL, page: Int = 1) throws -> [String: [Double]] {
         let run = try Tool.run("pdfinfo", ["-box", "-f", String(page), "-l", String(page), file.path])
         var boxes: [String: [Double]] = [:]
         for line in run.output.split(separator: "\n") {
@@ -43,14 +43,14 @@ enum PDFChecks {
     }
 
     /// pdfimages' colour column (`rgb`, `cmyk`, `gray`…) for every image of the file.
-    static func imageColours(_ file: URL) throws -> [String] {
+    public static func imageColours(_ file: URL) throws -> [String] {
         let run = try Tool.run("pdfimages", ["-list", file.path])
         return run.output.split(separator: "\n").dropFirst(2).map { line in
             String(line.split(separator: " ", omittingEmptySubsequences: true)[5])
         }
     }
 
-    static func pageCount(_ file: URL) throws -> Int {
+    public static func pageCount(_ file: URL) throws -> Int {
         let run = try Tool.run("pdfinfo", [file.path])
         let line = run.output.split(separator: "\n").first { $0.hasPrefix("Pages:") } ?? ""
         return Int(line.split(separator: " ").last ?? "") ?? 0

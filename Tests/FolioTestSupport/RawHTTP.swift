@@ -2,14 +2,14 @@ import Foundation
 
 /// HTTP over a plain socket, for what curl will not send: any bytes, from a chosen loopback
 /// address, with a deadline on every step. Loopback only.
-enum RawHTTP {
-    struct Answer {
-        var status: Int
-        var head: String
-        var body: Data
-        var seconds: Double
+public enum RawHTTP {
+    public struct Answer {
+        public var status: Int
+        public var head: String
+        public var body: Data
+        public var seconds: Double
 
-        func header(_ name: String) -> String? {
+        public func header(_ name: String) -> String? {
             for line in head.components(separatedBy: "\r\n").dropFirst() {
                 guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == name.lowercased() else { continue }
                 return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
@@ -18,11 +18,11 @@ enum RawHTTP {
         }
     }
 
-    struct Failure: Error, CustomStringConvertible { var description: String }
+    public struct Failure: Error, CustomStringConvertible { public var description: String }
 
     /// A connected socket from `source` (a 127.x address) to 127.0.0.1:`port`; non-blocking
     /// when `blocking` is false (the connection may still be under way).
-    static func connect(port: Int, from source: String = "127.0.0.1", blocking: Bool = true) throws -> Int32 {
+    public static func connect(port: Int, from source: String = "127.0.0.1", blocking: Bool = true) throws -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | (blocking ? 0 : Int32(SOCK_NONBLOCK.rawValue)), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var local = sockaddr_in()
@@ -45,7 +45,7 @@ enum RawHTTP {
 
     /// Sends `request` whole and reads the answer until the server closes or `timeout` passes;
     /// nil when nothing came back.
-    static func exchange(port: Int, _ request: Data, from source: String = "127.0.0.1", timeout: Double = 5) throws -> Answer? {
+    public static func exchange(port: Int, _ request: Data, from source: String = "127.0.0.1", timeout: Double = 5) throws -> Answer? {
         let start = Date()
         let descriptor = try connect(port: port, from: source)
         defer { close(descriptor) }
@@ -75,7 +75,7 @@ enum RawHTTP {
     }
 
     /// A GET with `Connection: close` and the given extra header lines.
-    static func get(port: Int, _ target: String, headers: [String] = [], from source: String = "127.0.0.1", timeout: Double = 5) throws -> Answer? {
+    public static func get(port: Int, _ target: String, headers: [String] = [], from source: String = "127.0.0.1", timeout: Double = 5) throws -> Answer? {
         let lines = ["GET \(target) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: close"] + headers
         return try exchange(port: port, Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8), from: source, timeout: timeout)
     }

@@ -2,18 +2,18 @@ import Foundation
 
 /// scripts/fault_server.py on 127.0.0.1, started for a test and stopped when it ends. With
 /// `tls`, it also listens for HTTPS, HTTP/2 and broken TLS, under certificates of its own CA.
-final class FaultServer {
-    let process = Process()
+public final class FaultServer {
+    public let process = Process()
     /// Listener name → port (`http`, and with TLS `tls`, `tlsname`, `early`, `tlscut`, `h2stream`, `h2frame`).
-    let ports: [String: Int]
+    public let ports: [String: Int]
     /// The test CA's certificate, with TLS.
-    let caFile: String?
-    var port: Int { ports["http"] ?? 0 }
+    public let caFile: String?
+    public var port: Int { ports["http"] ?? 0 }
 
     /// The certificates are made once per test run.
-    static let certificates = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fault-tls-\(getpid())")
+    public static let certificates = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fault-tls-\(getpid())")
 
-    init(tls: Bool = false) throws {
+    public init(tls: Bool = false) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", repositoryRoot.appendingPathComponent("scripts/fault_server.py").path, "0"]
             + (tls ? ["--tls", Self.certificates.path] : [])
@@ -31,20 +31,20 @@ final class FaultServer {
         process.waitUntilExit()
     }
 
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
     /// `https://` on the TLS listeners, `http://` on `early`.
-    func url(_ path: String, on listener: String) -> String {
+    public func url(_ path: String, on listener: String) -> String {
         "\(listener == "early" ? "http" : "https")://127.0.0.1:\(ports[listener] ?? 0)/\(path)"
     }
 
     /// Every upload request the server saw.
-    func requests() throws -> [[String: Any]] {
+    public func requests() throws -> [[String: Any]] {
         (try JSONSerialization.jsonObject(with: Data(try get("_state").utf8)) as? [[String: Any]]) ?? []
     }
 
     /// How many times each path was accepted whole (2xx): a printer keeps every copy.
-    func accepted() throws -> [String: Int] {
+    public func accepted() throws -> [String: Int] {
         (try JSONSerialization.jsonObject(with: Data(try get("_accepted").utf8)) as? [String: Int]) ?? [:]
     }
 

@@ -3,22 +3,22 @@ import Testing
 
 /// A `/metrics` answer read by prometheus_client's own parser (scripts/parse_metrics.py), so
 /// the exposition is checked as a scraper reads it, not as we wrote it.
-struct Scrape {
-    struct Sample: Decodable {
-        var name: String
-        var labels: [String: String]
-        var value: Double
+public struct Scrape {
+    public struct Sample: Decodable {
+        public var name: String
+        public var labels: [String: String]
+        public var value: Double
     }
 
     private struct Parsed: Decodable {
-        var families: [String: String]
-        var samples: [Sample]
+        public var families: [String: String]
+        public var samples: [Sample]
     }
 
-    let families: [String: String]
-    let samples: [Sample]
+    public let families: [String: String]
+    public let samples: [Sample]
 
-    init(exposition: String) throws {
+    public init(exposition: String) throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("metrics-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(exposition.utf8).write(to: file)
@@ -32,7 +32,7 @@ struct Scrape {
     }
 
     /// The value of the sample named `name` with exactly these labels.
-    func value(_ name: String, _ labels: [String: String] = [:]) -> Double? {
+    public func value(_ name: String, _ labels: [String: String] = [:]) -> Double? {
         samples.first { $0.name == name && $0.labels == labels }?.value
     }
 }

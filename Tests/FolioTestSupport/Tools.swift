@@ -1,14 +1,14 @@
 import Foundation
 
 /// Runs a command-line tool (qpdf, pdftotext, the built folio…) and captures what it says.
-struct ToolRun {
-    var status: Int32
-    var output: String
-    var errors: String
+public struct ToolRun {
+    public var status: Int32
+    public var output: String
+    public var errors: String
 }
 
-enum Tool {
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+public enum Tool {
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
                     directory: URL? = nil) throws -> ToolRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
@@ -35,20 +35,20 @@ enum Tool {
     }
 
     /// `pdftotext -layout` of the whole file, pages separated by form feeds.
-    static func pdfText(_ file: URL, layout: Bool = false) throws -> [String] {
+    public static func pdfText(_ file: URL, layout: Bool = false) throws -> [String] {
         let run = try Tool.run("pdftotext", (layout ? ["-layout"] : []) + [file.path, "-"])
         return run.output.components(separatedBy: "\u{0C}")
     }
 
     /// `qpdf --check`: exit 0 and no warnings.
-    static func qpdfCheck(_ file: URL) throws -> ToolRun {
+    public static func qpdfCheck(_ file: URL) throws -> ToolRun {
         try Tool.run("qpdf", ["--check", file.path])
     }
 }
 
 extension Process {
     /// Starts the process and returns the first line it prints (a server's port, say).
-    func runReadingFirstLine() throws -> Data {
+    public func runReadingFirstLine() throws -> Data {
         let output = Pipe()
         standardOutput = output
         standardError = FileHandle.nullDevice

