@@ -23,11 +23,11 @@ test: deps
 # `folio run` is measured once, for the default product.
 bench: deps
 	$(SWIFT) build -c release
-	.build/release/folio bench
-	.build/release/folio bench --product a5-softcover-fogra39 --no-batch
-	.build/release/folio bench --queue
+	.build/release/folio-bench
+	.build/release/folio-bench --product a5-softcover-fogra39 --no-batch
+	.build/release/folio-bench --queue
 
-# The Debian package: .build/deb/folio_VERSION_amd64.deb (README: Running it on a server).
+# The Debian package: .build/deb/folio_VERSION_amd64.deb (docs/guide.md: Running it on a server).
 deb: deps
 	scripts/build-deb.sh
 

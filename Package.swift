@@ -47,7 +47,17 @@ let package = Package(
         .target(name: "Upload", dependencies: ["CCurlShim", "CCurl"]),
         .target(name: "Jobs", dependencies: ["Diagnostics", "Render", "Prepress", "Upload", "CSQLite", "CPQ", "CArchive", "CSystemd"]),
         .target(name: "Console", dependencies: ["Jobs", "Diagnostics", "CMHDShim", "CMHD"]),
-        .executableTarget(name: "folio", dependencies: ["Jobs", "Console", "Render", "Prepress", "Upload", "Diagnostics"]),
-        .testTarget(name: "FolioTests", dependencies: ["Jobs", "Render", "Prepress", "Upload", "Console", "Diagnostics"]),
+        // What `folio` and `folio-bench` share of the command line: arguments and where they speak.
+        .target(name: "FolioCommandLine"),
+        .executableTarget(name: "folio", dependencies: ["Jobs", "Console", "Render", "Prepress", "Upload", "Diagnostics",
+                                                        "FolioCommandLine"]),
+        // The bench of `make bench`, its diaries' generators and the queue's claim loop: a tool
+        // beside the product, never shipped in it. It runs the `folio` built beside it.
+        .executableTarget(name: "folio-bench", dependencies: ["Jobs", "Render", "Prepress", "FolioCommandLine"]),
+        // What the tests share: workspaces, the fault server, a private PostgreSQL, PDF, EPUB and
+        // image checks. Public API only, so that a release build of every target still builds it.
+        .target(name: "FolioTestSupport", dependencies: ["Jobs", "Render", "Prepress"], path: "Tests/FolioTestSupport"),
+        .testTarget(name: "FolioTests", dependencies: ["Jobs", "Render", "Prepress", "Upload", "Console", "Diagnostics",
+                                                       "folio-bench", "FolioTestSupport"]),
     ]
 )

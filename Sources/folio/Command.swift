@@ -1,4 +1,5 @@
 import Foundation
+import FolioCommandLine
 import Jobs
 
 enum Command {
@@ -12,7 +13,7 @@ enum Command {
           report ID [--html] / report --batch   a job's report, or the latest batch reports, from the queue (any host)
           retry ID [--render] / cancel ID   queue a failed job again (--render: render afresh) / stop a queued or held one
           approve ID / reject ID --reason TEXT   deliver a held job's verified files / fail it with the reason
-          serve [--listen ADDR:PORT] [--no-auth] [--trusted-proxy IP,…] [--secure-cookies]   the operator console (README)
+          serve [--listen ADDR:PORT] [--no-auth] [--trusted-proxy IP,…] [--secure-cookies]   the operator console (docs/guide.md)
           token --role viewer|operator --name NAME   a new console token, and its line for the tokens file
           doctor                        check the configuration end to end: folders, queue, products, fonts,
                                 destinations (a HEAD to each), secrets; exit 1 on any problem
@@ -20,9 +21,6 @@ enum Command {
                                         --thumbnails: also the console's page thumbnails, as a queued job draws them)
           verify FILE... [--product ID] [--pdfx STD] [--json]   byte-level checks of finished PDF and EPUB files
                                         (--pdfx X-4, X-1a:2001 or X-3:2002: every rule of that standard)
-          bench [--product ID] [--threads N] [--no-batch]   time a half-year's and a year's whole job,
-                                        the JPEG and text floors, and a batch through `run` (README)
-          bench --queue                 claims per second of empty jobs, SQLite and PostgreSQL, 1 and 4 processes
         The configuration is --config PATH, else $FOLIO_CONFIG, else config/folio.json.
         """
 
@@ -35,7 +33,6 @@ enum Command {
         switch arguments.command {
         case "render": return render(arguments, console: console)
         case "demo": return demo(arguments, console: console)
-        case "bench": return Bench.run(arguments, console: console)
         case "verify": return Verify.run(arguments, console: console)
         case "enqueue": return QueueCommands.enqueue(arguments, console: console)
         case "intake": return QueueCommands.intake(arguments, console: console)
@@ -51,7 +48,6 @@ enum Command {
         case "doctor": return DoctorCommand.run(arguments, console: console)
         case "_job": return QueueCommands.job(arguments, console: console)
         case "_upload": return UploadCommand.run(arguments, console: console)
-        case "_claim-loop": return QueueThroughput.loop(arguments.positional.first ?? "")
         case "help", nil:
             console.say(usage)
             return arguments.command == nil ? 2 : 0

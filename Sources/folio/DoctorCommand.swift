@@ -1,4 +1,5 @@
 import Foundation
+import FolioCommandLine
 import Jobs
 
 /// `folio doctor [--config PATH]`: prints what it checked and each problem with its fix;

@@ -1,4 +1,5 @@
 import Foundation
+import FolioCommandLine
 import Jobs
 
 /// `folio run --log-format logfmt|json`: one line per runner event with named fields (event,

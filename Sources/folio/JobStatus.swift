@@ -1,4 +1,5 @@
 import Foundation
+import FolioCommandLine
 import Jobs
 
 /// `folio status ID`: one job, what it verified, and its delivery ledger — what the printer has.

@@ -1,4 +1,5 @@
 import Foundation
+import FolioCommandLine
 import Jobs
 
 /// The queue's commands: enqueue, intake, run, status, retry, cancel, and `_job` (one job in

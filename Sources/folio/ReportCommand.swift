@@ -1,4 +1,5 @@
 import Foundation
+import FolioCommandLine
 import Jobs
 
 /// `folio report ID [--html]`: a job's report as the queue keeps it, so that any host (not

@@ -1,4 +1,5 @@
 import Console
+import FolioCommandLine
 import Foundation
 import Jobs
 

@@ -1,4 +1,5 @@
 import Foundation
+import FolioCommandLine
 import Upload
 
 /// `folio _upload FILE URL --sha256 HEX`: one HTTP delivery with the default retry settings.

@@ -1,4 +1,5 @@
 import Foundation
+import FolioCommandLine
 import Jobs
 import Prepress
 

@@ -1,4 +1,5 @@
 import Foundation
+import FolioCommandLine
 import Jobs
 
 // folio: argv → Jobs; outcomes → exit codes 0 (ok), 1 (a job failed), 2 (bad input or usage).

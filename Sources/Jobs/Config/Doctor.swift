@@ -32,7 +32,7 @@ public struct Doctor {
         do {
             config = try FolioConfig.load(configFile)
         } catch {
-            return ([], error.issues.map { Problem(subject: configFile.path, problem: $0.description, fix: "correct folio.json (README: Configuration)") })
+            return ([], error.issues.map { Problem(subject: configFile.path, problem: $0.description, fix: "correct folio.json (docs/reference.md: Configuration)") })
         }
         checked.append("configuration \(configFile.path)")
         problems += folder(config.exportsRoot, "exports_root", writable: false)

@@ -1,8 +1,8 @@
 import Render
 
 /// Sentences the sample diaries are written from, per language.
-enum DemoPhrases {
-    static func sentences(_ language: BookLanguage) -> [String] {
+public enum DemoPhrases {
+    public static func sentences(_ language: BookLanguage) -> [String] {
         switch language {
         case .english: english
         case .russian: russian
@@ -10,7 +10,7 @@ enum DemoPhrases {
         }
     }
 
-    static func titles(_ language: BookLanguage) -> [String] {
+    public static func titles(_ language: BookLanguage) -> [String] {
         switch language {
         case .russian: ["Первый снег", "Дорога домой", "Письмо сестре", "У моря", "Долгий вечер", "Рынок по субботам",
                         "Новая работа", "Сад после дождя"]

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import FolioTestSupport
 import Testing
 @testable import Prepress
 

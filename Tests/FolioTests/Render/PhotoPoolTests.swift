@@ -1,8 +1,10 @@
 import Foundation
+import FolioTestSupport
 import Testing
 @testable import Jobs
 @testable import Prepress
 @testable import Render
+@testable import folio_bench
 
 /// The photo pool: the same bytes for any number of threads, one decode per photo for all the
 /// files of a job, and memory that does not grow with the number of photos.

@@ -1,4 +1,5 @@
 import Foundation
+import FolioTestSupport
 @testable import Prepress
 
 /// Coarse comparisons of pictures: the mean colour of each cell of a grid, so that resampling

@@ -1,4 +1,5 @@
 import Foundation
+import FolioTestSupport
 @testable import Jobs
 
 /// A private PostgreSQL 15 cluster (scripts/pg-cluster.sh) on a loopback port, started by the

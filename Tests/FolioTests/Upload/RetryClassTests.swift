@@ -1,11 +1,12 @@
 import Diagnostics
 import Foundation
+import FolioTestSupport
 import Testing
 @testable import Prepress
 @testable import Upload
 
-/// Every row of README's retry-class table, against a real server on 127.0.0.1 that fails that
-/// way: a transient failure is sent again, a permanent one is not.
+/// Every row of the retry-class table in docs/guide.md, against a real server on 127.0.0.1 that
+/// fails that way: a transient failure is sent again, a permanent one is not.
 @Suite struct RetryClassTests {
     struct Case: Sendable, CustomTestStringConvertible {
         /// A path on the plain port, or `listener:path`.
@@ -143,10 +144,10 @@ import Testing
         #expect(try server.accepted() == ["/ok/y": 1])
     }
 
-    /// README's table and the code agree, row by row.
-    @Test func theREADMETableIsTheCode() throws {
-        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "### Retry classes").dropFirst().first?.components(separatedBy: "\n## ").first)
+    /// The table in docs/guide.md and the code agree, row by row.
+    @Test func theGuideTableIsTheCode() throws {
+        let guide = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/guide.md"), encoding: .utf8)
+        let section = try #require(guide.components(separatedBy: "### Retry classes").dropFirst().first?.components(separatedBy: "\n## ").first)
         var rows = 0
         for line in section.split(separator: "\n") where line.hasPrefix("| ") {
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -1,0 +1,100 @@
+import Foundation
+import FolioCommandLine
+
+/// The bench's tables, printed once every figure of the run is in.
+struct BenchPrinter {
+    let console: Terminal
+
+    func diaries(_ diaries: [BenchDiary]) {
+        var table = TextTable(["diary", "entries", "archived", "archived sentences", "long", "words", "printed words",
+                               "photos", "single", "in grids"])
+        for diary in diaries {
+            let s = diary.summary
+            table.add([diary.label, "\(s.entries)", "\(s.archived)", "\(s.archivedSentences)", "\(s.longEntries)", "\(s.words)",
+                       "\(s.includedWords)", "\(s.photos.count)", "\(s.photos.count - s.gridPhotos)", "\(s.gridPhotos)"])
+        }
+        print(table)
+    }
+
+    func jobs(_ runs: [RenderRun]) {
+        var table = TextTable(["job (interior + cover + EPUB)", "status", "pages", "out MB", "wall s", "CPU s", "CPU ÷ wall",
+                               "peak RSS MB"])
+        for run in runs {
+            table.add([run.label, run.report.status.rawValue, "\(run.pages)", fixed(run.outputMB, 1), fixed(run.wall, 1),
+                       fixed(run.cpu, 1), fixed(run.wall > 0 ? run.cpu / run.wall : 0, 2), fixed(run.peakRSSMB, 0)])
+        }
+        print(table)
+        for run in runs {
+            if let error = run.report.error { console.say("  \(run.label): \(error.code): \(error.message)") }
+        }
+    }
+
+    func stages(_ runs: [RenderRun]) {
+        let keys = StageColumns.keys(in: runs)
+        var table = TextTable(["stage s (report.json timings_ms)"] + keys)
+        for run in runs { table.add([run.label] + keys.map { key in run.stage(key).map { fixed($0, 2) } ?? "—" }) }
+        print(table)
+    }
+
+    /// Issue 26's table: Folio's justified lines beside Typst's, the same paragraphs and face.
+    func lineSpacing(_ spacing: LineSpacing, layout: Double?) {
+        console.say("Line spacing of the year's justified body lines (mean word gap per line against the median line's):")
+        var table = TextTable(["figure", "Folio", "Typst 0.15"])
+        let (folio, typst) = (spacing.folio, spacing.typst)
+        func percent(_ share: Double) -> String { fixed(share * 100, 1) + " %" }
+        table.add(["justified lines", "\(folio.lines)", "\(typst.lines)"])
+        table.add(["median gap pt", fixed(folio.medianGap, 2), fixed(typst.medianGap, 2)])
+        table.add(["gaps over 1.5× the median", percent(folio.over15), percent(typst.over15)])
+        table.add(["gaps over 2× the median", percent(folio.over2), percent(typst.over2)])
+        table.add(["coefficient of variation of the gaps", fixed(folio.variation, 3), fixed(typst.variation, 3)])
+        table.add(["lines ending in a hyphen", percent(folio.hyphenated), percent(typst.hyphenated)])
+        table.add(["longest run of hyphenated lines", "\(folio.longestHyphenRun)", "\(typst.longestHyphenRun)"])
+        print(table)
+        console.say("  Folio's layout of the year: " + (layout.map { fixed($0, 2) + " s" } ?? "—")
+                    + "; Typst's compile with the reading: " + fixed(spacing.typstSeconds, 2) + " s")
+        console.say("")
+    }
+
+    func floors(jpeg: JPEGFloor, text: TextFloor, facts: ProductFacts, photos: Int) {
+        console.say("Floors for the year (\(photos) photos), each measured here:")
+        let scales = jpeg.decodes.sorted { $0.key < $1.key }.map { "\($0.value) at \($0.key)/8" }.joined(separator: ", ")
+        let sizes = jpeg.encodes.sorted { $0.key > $1.key }.map { "\($0.value) at \($0.key)" }.joined(separator: ", ")
+        console.say("  JPEG: djpeg decodes \(scales); cjpeg -quality \(jpeg.quality) -optimize encodes \(sizes)"
+                    + (jpeg.inkEncodes > 0 ? ", and \(jpeg.inkEncodes) four-channel print JPEGs" : ""))
+        var table = TextTable(["floor", "processes", "wall s", "CPU s", "starts s", "net wall s"])
+        table.add(["JPEG, one process at a time", "\(jpeg.serial.processes)", fixed(jpeg.serial.wall, 2), fixed(jpeg.serial.cpu, 2),
+                   fixed(jpeg.startCosts, 2), fixed(jpeg.serialNet, 2)])
+        table.add(["JPEG, \(jpeg.cores) at a time", "\(jpeg.parallel.processes)", fixed(jpeg.parallel.wall, 2),
+                   fixed(jpeg.parallel.cpu, 2), fixed(jpeg.startCosts / Double(jpeg.cores), 2), fixed(jpeg.parallelNet, 2)])
+        table.add(["text, pango-view", "\(text.run.processes)", fixed(text.run.wall, 2), fixed(text.run.cpu, 2),
+                   fixed(text.startCosts, 2), fixed(text.net, 2)])
+        print(table)
+        console.say("  text: \(text.characters) characters in \(text.chunks) chunks: pango-view \(text.arguments.joined(separator: " "))")
+        console.say(String(format: "  F = JPEG one process + text = %.2f s (net of process starts)", jpeg.serialNet + text.net))
+    }
+
+    func batches(_ batches: [BatchThroughput]) {
+        var table = TextTable(["batch through folio run", "books done", "wall s", "CPU s", "books per minute"])
+        for batch in batches {
+            table.add(["\(BatchThroughput.books) books, \(batch.label)",
+                       "\(batch.done)/\(BatchThroughput.books)", fixed(batch.wall, 1), fixed(batch.cpu, 1),
+                       fixed(batch.booksPerMinute, 1)])
+        }
+        print(table)
+    }
+
+    func targets(_ targets: BenchTargets) {
+        var table = TextTable(["figure", "measured", "target", ""])
+        for line in targets.lines {
+            table.add([line.figure, line.measured, line.target, line.met.map { $0 ? "met" : "not met" } ?? ""])
+        }
+        print(table)
+    }
+
+    private func print(_ table: TextTable) {
+        console.say("")
+        table.lines.forEach(console.say)
+    }
+
+    private func fixed(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
+}

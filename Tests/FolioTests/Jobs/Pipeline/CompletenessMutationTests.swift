@@ -1,0 +1,58 @@
+import Foundation
+import FolioTestSupport
+import Testing
+@testable import Jobs
+@testable import Prepress
+@testable import Render
+
+/// The checks catch what they exist for: an importer that drops a sentence fails the job with
+/// `text-missing` naming the entry (in the PDF and the EPUB alike), and two entries given one
+/// id fail the EPUB verifier before EPUBCheck would see the book.
+@Suite(.serialized) struct CompletenessMutationTests {
+    let workspace: Workspace
+
+    init() throws { workspace = try Workspace() }
+
+    /// Imports a Markdown folder, lets `mutate` change the journal as a faulty importer would,
+    /// then resolves, renders and verifies it as the pipeline does.
+    func verify(mutate: (inout Journal) -> Void) throws -> [JobReport.Finding] {
+        let notes = workspace.exports.appendingPathComponent("notes")
+        try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
+        try Data("Morning light on the river. The ferry was late again today. We walked home along the quay.\n".utf8)
+            .write(to: notes.appendingPathComponent("2025-04-01.md"))
+        try Data("Rain all afternoon; the gutters sang.\n".utf8).write(to: notes.appendingPathComponent("2025-04-02.md"))
+        let order = Sample.order(id: "mutation", export: "notes", outputs: ["interior", "epub"])
+        var input = try JobInput.load(orderData: try JSONSerialization.data(withJSONObject: order), orderFile: "mutation.json",
+                                      config: try workspace.config)
+        mutate(&input.journal)
+        let resolved = Resolver.resolve(order: input.order, journal: input.journal)
+        let folder = workspace.jobs.appendingPathComponent("mutation-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let photos = try PhotoPool(product: input.product, scratch: folder.appendingPathComponent(".photos"))
+        defer { photos.close() }
+        let interior = try InteriorStage(product: input.product, thumbnails: false).run(resolved.book, cover: input.coverContent, photos: photos, into: folder)
+        let epub = try EPUBStage(product: input.product).run(resolved.book, cover: input.coverContent, orderID: "mutation",
+                                                             pageMarks: interior.pageMarks, photos: photos, into: folder)
+        return VerifyStage(product: input.product).run([(.interior, interior.file, interior.pages), (.epub, epub.file, nil)],
+                                                       interiorPages: interior.pages, forbidden: [], expected: resolved.expectedText)
+    }
+
+    @Test func anImporterThatDropsASentenceFailsTheJobNamingTheEntry() throws {
+        #expect(try verify { _ in }.filter { $0.severity == .error }.isEmpty, "the faithful import is complete")
+        let findings = try verify { journal in
+            let index = journal.entries.firstIndex { $0.id == "2025-04-01" } ?? 0
+            journal.entries[index].text = journal.entries[index].text.replacingOccurrences(of: "The ferry was late again today. ", with: "")
+        }
+        let missing = findings.filter { $0.code == "text-missing" }
+        #expect(missing.count == 2, "the PDF and the EPUB: \(findings)")
+        #expect(missing.allSatisfy { $0.entry == "2025-04-01" && $0.message.contains("The ferry was late again today.") })
+        #expect(missing.first { $0.message.hasPrefix("interior.pdf") }?.page == 5)
+    }
+
+    @Test func twoEntriesWithOneIdFailTheEPUBVerifier() throws {
+        let findings = try verify { journal in
+            for index in journal.entries.indices { journal.entries[index].id = "same" }
+        }
+        #expect(findings.contains { $0.code == "duplicate-id" && $0.message.hasPrefix("book.epub") }, "\(findings)")
+    }
+}
