@@ -18,6 +18,8 @@ public struct Pipeline: Sendable {
     /// What an earlier attempt of this job verified: delivered without rendering when every
     /// file on disk still has its digest.
     var reuse: Verification?
+    /// The order's digest as the queue took it, so that the bytes are hashed once on their way.
+    var orderSHA256: String?
     /// Who approved this job's held outputs (the queue's `approved_by`): they are delivered.
     var approvedBy: String?
     /// Draw every interior page as a thumbnail for the console (queued jobs do; `folio render`
@@ -66,7 +68,7 @@ public struct Pipeline: Sendable {
         let scratch = folder.appendingPathComponent(".export-\(getpid())")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let input = try load(orderData: orderData, orderFile: orderFile, scratch: scratch, report: &report)
-        let orderSHA256 = SHA256.hex(of: orderData)
+        let orderSHA256 = self.orderSHA256 ?? SHA256.hex(of: orderData)
         if deliver, let verified = reusable(orderSHA256: orderSHA256, folder: folder, report: &report) {
             return try deliverReused(verified, input: input, orderSHA256: orderSHA256, folder: folder, clock: &clock, report: &report)
         }

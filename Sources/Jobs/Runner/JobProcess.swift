@@ -46,6 +46,7 @@ public enum JobProcess {
                 pipeline.ledger = ledger
                 pipeline.reuse = verification
                 pipeline.approvedBy = job.approvedBy
+                pipeline.orderSHA256 = job.orderSHA256
                 pipeline.thumbnails = true
                 let stages = StageRecorder(queue: queue, id: id)
                 pipeline.onStage = { stages.record($0) }
