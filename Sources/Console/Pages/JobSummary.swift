@@ -10,8 +10,8 @@ struct JobSummary {
     var logTail: String?
 
     /// A failure of the order or its export: the same input fails the same way, so Retry is
-    /// not offered. Only rejected input lists its problems (`JobError.rejected`).
-    var isInvalidInput: Bool { job.state == .failed && !(report?.error?.details.isEmpty ?? true) }
+    /// not offered (the Night page decides by the same rule).
+    var isInvalidInput: Bool { FailedOnInput.decides(state: job.state, lastError: job.lastError) }
 
     func book() -> String {
         let facts = OrderFacts(job.order)

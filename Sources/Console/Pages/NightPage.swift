@@ -69,13 +69,8 @@ struct NightPage {
         row.state == .failed && row.lastError?.hasPrefix(ReviewDecision.rejectedCode + ":") == true
     }
 
-    /// Failed on its order or export (the registry's input codes, or an input issue's own code,
-    /// which the registry does not list): Retry would fail the same way, so it is not offered.
     static func failedOnInput(_ row: JobRow) -> Bool {
-        guard row.state == .failed, let error = row.lastError, let colon = error.firstIndex(of: ":") else { return false }
-        let code = String(error[..<colon])
-        guard !code.isEmpty, code.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "-" }) else { return false }
-        return FailureCodes.code(code).map { $0.stage == "input" } ?? true
+        FailedOnInput.decides(state: row.state, lastError: row.lastError)
     }
 
     private func latestBatch() throws -> String {
