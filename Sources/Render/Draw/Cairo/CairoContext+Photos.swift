@@ -64,7 +64,7 @@ extension CairoSurface {
             let surface = try CairoSurface.image(width: image.width, height: image.height, label: "photo")
             try pixels.withUnsafeBytes { source in
                 guard let base = source.baseAddress else { throw RenderError(file: "photo", message: "no pixels") }
-                try surface.fill(rows: image.height, rowBytes: image.width * 4, from: base)
+                try surface.copyPixels(rows: image.height, rowBytes: image.width * 4, from: base)
             }
             return surface
         } catch {

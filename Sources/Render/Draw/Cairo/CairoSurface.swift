@@ -72,7 +72,7 @@ final class CairoSurface {
     }
 
     /// Pixels written straight into the image; Cairo is told they changed.
-    func fill(rows: Int, rowBytes: Int, from source: UnsafeRawPointer) throws(RenderError) {
+    func copyPixels(rows: Int, rowBytes: Int, from source: UnsafeRawPointer) throws(RenderError) {
         try check("writing the pixels")
         guard let data = cairo_image_surface_get_data(pointer) else {
             throw RenderError(file: label, message: "the surface has no pixels")
