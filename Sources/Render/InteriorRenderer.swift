@@ -58,7 +58,7 @@ public struct InteriorRenderer: Sendable {
         let drawn = try painter.paint(plan.layout)
         try canvas.finish()
         let drawEnd = ContinuousClock.now
-        if let thumbnails, let pictures = PageThumbnails(sheet: sheet, pixelHeight: thumbnailHeight, keep: thumbnails) {
+        if let thumbnails, let pictures = try? PageThumbnails(sheet: sheet, pixelHeight: thumbnailHeight, keep: thumbnails) {
             let photos = PhotoPainter(canvas: pictures, preparer: plan.builder.photos, engine: plan.builder.engine,
                                       language: book.language, minimumPPI: product.minimumImagePPI)
             _ = try? InteriorPainter(canvas: pictures, frame: plan.frame, builder: plan.builder, book: book,
@@ -77,7 +77,7 @@ public struct InteriorRenderer: Sendable {
         let sheet = product.interiorSheet
         var pictures: [Data] = []
         for left in [opener - 1, opener + 1] where left >= 2 && left + 1 <= plan.layout.pages.count {
-            guard let picture = SpreadPicture(sheet: sheet, pixelHeight: 420) else { continue }
+            guard let picture = try? SpreadPicture(sheet: sheet, pixelHeight: 420) else { continue }
             let photos = PhotoPainter(canvas: picture, preparer: plan.builder.photos, engine: plan.builder.engine,
                                       language: book.language, minimumPPI: product.minimumImagePPI)
             let painter = InteriorPainter(canvas: picture, frame: plan.frame, builder: plan.builder, book: book,

@@ -1,4 +1,3 @@
-import CLCMS2
 import Foundation
 
 /// Converts decoded photos with Little CMS, from their embedded profile (untagged RGB is sRGB;
@@ -9,13 +8,6 @@ public final class ColourConverter {
     public enum Intent: String, Sendable, CaseIterable {
         case perceptual
         case relative = "relative-colorimetric"
-
-        var lcms: cmsUInt32Number {
-            switch self {
-            case .perceptual: cmsUInt32Number(INTENT_PERCEPTUAL)
-            case .relative: cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC)
-            }
-        }
     }
 
     private struct Key: Hashable {
@@ -26,27 +18,21 @@ public final class ColourConverter {
 
     private let intent: Intent
     private let blackPointCompensation: Bool
-    private let sRGB: cmsHPROFILE
+    /// Nil only when Little CMS could not make it: conversions to sRGB then fail, typed.
+    private let sRGB: ColourProfile?
     /// The print profile photos are converted to by `toCMYK`, and its bytes.
-    private let cmyk: (profile: cmsHPROFILE, data: Data)?
-    private var transforms: [Key: cmsHTRANSFORM] = [:]
+    private let cmyk: (profile: ColourProfile, data: Data)?
+    private var transforms: [Key: ColourTransform] = [:]
 
     /// `cmykProfile`: a CMYK ICC profile for `toCMYK`; a profile that is not CMYK is refused.
     public init(intent: Intent = .perceptual, blackPointCompensation: Bool = true, cmykProfile: Data? = nil) {
         self.intent = intent
         self.blackPointCompensation = blackPointCompensation
-        sRGB = cmsCreate_sRGBProfile()
+        sRGB = ColourProfile.sRGB()
         cmyk = cmykProfile.flatMap { data in
-            guard let profile = ICCProfile.open(data) else { return nil }
-            guard cmsGetColorSpace(profile) == cmsSigCmykData else { cmsCloseProfile(profile); return nil }
+            guard let profile = ColourProfile(data: data), profile.space == .cmyk else { return nil }
             return (profile, data)
         }
-    }
-
-    deinit {
-        for transform in transforms.values { cmsDeleteTransform(transform) }
-        cmsCloseProfile(sRGB)
-        if let cmyk { cmsCloseProfile(cmyk.profile) }
     }
 
     /// `image` in the print profile: C, M, Y, K bytes a pixel, 255 = full ink (not inverted).
@@ -72,7 +58,7 @@ public final class ColourConverter {
     public func toCairoRGB(_ image: RasterImage) throws(PhotoError) -> [UInt8] {
         let count = image.width * image.height
         var output = [UInt8](repeating: 255, count: count * 4)
-        if case .cmyk(let inverted) = image.layout, profileSpace(image.iccProfile) != cmsSigCmykData {
+        if case .cmyk(let inverted) = image.layout, profileSpace(image.iccProfile) != .cmyk {
             Self.naiveCMYK(image.pixels, inverted: inverted, into: &output)
             return output
         }
@@ -86,21 +72,21 @@ public final class ColourConverter {
         return output
     }
 
-    private func run(_ transform: cmsHTRANSFORM, _ image: RasterImage, into output: inout [UInt8]) {
+    private func run(_ transform: ColourTransform, _ image: RasterImage, into output: inout [UInt8]) {
         image.pixels.withUnsafeBytes { input in
             output.withUnsafeMutableBytes { out in
-                cmsDoTransform(transform, input.baseAddress, out.baseAddress, cmsUInt32Number(image.width * image.height))
+                transform.apply(input.baseAddress, into: out.baseAddress, count: image.width * image.height)
             }
         }
     }
 
-    private func transform(for image: RasterImage, toCMYK: Bool) throws(PhotoError) -> cmsHTRANSFORM {
-        let wanted: cmsColorSpaceSignature
-        let format: cmsUInt32Number
+    private func transform(for image: RasterImage, toCMYK: Bool) throws(PhotoError) -> ColourTransform {
+        let wanted: ColourProfile.Space
+        let format: ColourTransform.PixelFormat
         switch image.layout {
-        case .gray: (wanted, format) = (cmsSigGrayData, FOLIO_TYPE_GRAY_8)
-        case .rgb: (wanted, format) = (cmsSigRgbData, FOLIO_TYPE_RGB_8)
-        case .cmyk(let inverted): (wanted, format) = (cmsSigCmykData, inverted ? FOLIO_TYPE_CMYK_8_REV : FOLIO_TYPE_CMYK_8)
+        case .gray: (wanted, format) = (.gray, .gray8)
+        case .rgb: (wanted, format) = (.rgb, .rgb8)
+        case .cmyk(let inverted): (wanted, format) = (.cmyk, inverted ? .cmyk8Inverted : .cmyk8)
         }
         // A profile of another colour space than the pixels is ignored, as viewers do.
         let profile = profileSpace(image.iccProfile) == wanted ? image.iccProfile : nil
@@ -109,35 +95,27 @@ public final class ColourConverter {
         guard let source = openProfile(profile, layout: image.layout) else {
             throw .unsupported("its colour profile cannot be read")
         }
-        defer { cmsCloseProfile(source) }
-        let flags = blackPointCompensation ? cmsUInt32Number(cmsFLAGS_BLACKPOINTCOMPENSATION) : 0
-        let target = toCMYK ? cmyk?.profile : sRGB
-        guard let transform = cmsCreateTransform(source, format, target, toCMYK ? FOLIO_TYPE_CMYK_8 : FOLIO_TYPE_BGRA_8,
-                                                 intent.lcms, flags) else {
-            throw .unsupported("no colour transform from its profile to \(toCMYK ? "the print profile" : "sRGB")")
+        let targetName = toCMYK ? "the print profile" : "sRGB"
+        guard let target = toCMYK ? cmyk?.profile : sRGB else { throw .unsupported("no \(targetName) to convert to") }
+        guard let transform = ColourTransform(from: source, format, to: target, toCMYK ? .cmyk8 : .bgra8,
+                                              intent: intent, blackPointCompensation: blackPointCompensation) else {
+            throw .unsupported("no colour transform from its profile to \(targetName)")
         }
         transforms[key] = transform
         return transform
     }
 
-    private func openProfile(_ data: Data?, layout: RasterImage.Layout) -> cmsHPROFILE? {
-        if let data { return ICCProfile.open(data) }
+    private func openProfile(_ data: Data?, layout: RasterImage.Layout) -> ColourProfile? {
+        if let data { return ColourProfile(data: data) }
         switch layout {
-        case .rgb: return cmsCreate_sRGBProfile()
-        case .gray:
-            // The sRGB tone curve on a D50 gray axis: untagged gray looks as it does on screen.
-            var parameters: [cmsFloat64Number] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
-            guard let curve = cmsBuildParametricToneCurve(nil, 4, &parameters) else { return nil }
-            defer { cmsFreeToneCurve(curve) }
-            return cmsCreateGrayProfile(cmsD50_xyY(), curve)
+        case .rgb: return ColourProfile.sRGB()
+        case .gray: return ColourProfile.sRGBGray()
         case .cmyk: return nil
         }
     }
 
-    private func profileSpace(_ data: Data?) -> cmsColorSpaceSignature? {
-        guard let data, let profile = ICCProfile.open(data) else { return nil }
-        defer { cmsCloseProfile(profile) }
-        return cmsGetColorSpace(profile)
+    private func profileSpace(_ data: Data?) -> ColourProfile.Space? {
+        data.flatMap { ColourProfile(data: $0) }?.space
     }
 
     /// Untagged CMYK has no colour meaning to convert from; the documented default is the
@@ -171,11 +149,7 @@ public final class ColourConverter {
     /// True for no profile (taken as sRGB) or a profile that describes itself as sRGB.
     public static func isSRGB(_ data: Data?) -> Bool {
         guard let data else { return true }
-        guard let profile = ICCProfile.open(data) else { return false }
-        defer { cmsCloseProfile(profile) }
-        var buffer = [CChar](repeating: 0, count: 256)
-        let length = cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", &buffer, 256)
-        let description = length > 0 ? String(cString: buffer) : ""
-        return cmsGetColorSpace(profile) == cmsSigRgbData && description.contains("sRGB")
+        guard let profile = ColourProfile(data: data) else { return false }
+        return profile.space == .rgb && (profile.descriptionText ?? "").contains("sRGB")
     }
 }

@@ -1,4 +1,3 @@
-import CLCMS2
 import Foundation
 
 /// The inks for a colour Cairo drew in sRGB, for a book printed in CMYK. Neutral greys and
@@ -6,8 +5,8 @@ import Foundation
 /// lightness the print profile gives that grey; other colours go through Little CMS with the
 /// product's intent. Components are 0…1. One per finishing run, not shared between threads.
 public final class DeviceColourMap {
-    private let toCMYK: cmsHTRANSFORM
-    private let toLab: cmsHTRANSFORM
+    private let toCMYK: ColourTransform
+    private let toLab: ColourTransform
     /// L* of black ink alone at k = 0…255, from the print profile (falling as k rises).
     private let blackLightness: [Double]
     private let blackPointCompensation: Bool
@@ -17,39 +16,22 @@ public final class DeviceColourMap {
 
     public init?(cmykProfile: Data, intent: ColourConverter.Intent, blackPointCompensation: Bool, inkLimitPercent: Double? = nil) {
         inkLimit = inkLimitPercent.map { $0 / 100 }
-        guard let cmyk = ICCProfile.open(cmykProfile) else { return nil }
-        defer { cmsCloseProfile(cmyk) }
-        guard cmsGetColorSpace(cmyk) == cmsSigCmykData, let sRGB = cmsCreate_sRGBProfile() else { return nil }
-        defer { cmsCloseProfile(sRGB) }
-        guard let lab = cmsCreateLab4Profile(nil) else { return nil }
-        defer { cmsCloseProfile(lab) }
-        let flags = blackPointCompensation ? cmsUInt32Number(cmsFLAGS_BLACKPOINTCOMPENSATION) : 0
-        let relative = cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC)
-        guard let toCMYK = cmsCreateTransform(sRGB, FOLIO_TYPE_RGB_16, cmyk, FOLIO_TYPE_CMYK_16, intent.lcms, flags) else { return nil }
-        guard let toLab = cmsCreateTransform(sRGB, FOLIO_TYPE_RGB_16, lab, FOLIO_TYPE_Lab_DBL, relative, 0) else {
-            cmsDeleteTransform(toCMYK)
-            return nil
-        }
-        guard let inkToLab = cmsCreateTransform(cmyk, FOLIO_TYPE_CMYK_16, lab, FOLIO_TYPE_Lab_DBL, relative, 0) else {
-            cmsDeleteTransform(toCMYK)
-            cmsDeleteTransform(toLab)
-            return nil
-        }
-        defer { cmsDeleteTransform(inkToLab) }
+        guard let cmyk = ColourProfile(data: cmykProfile), cmyk.space == .cmyk, let sRGB = ColourProfile.sRGB(),
+              let lab = ColourProfile.lab(),
+              let toCMYK = ColourTransform(from: sRGB, .rgb16, to: cmyk, .cmyk16, intent: intent,
+                                           blackPointCompensation: blackPointCompensation),
+              let toLab = ColourTransform(from: sRGB, .rgb16, to: lab, .labDouble, intent: .relative, blackPointCompensation: false),
+              let inkToLab = ColourTransform(from: cmyk, .cmyk16, to: lab, .labDouble, intent: .relative, blackPointCompensation: false)
+        else { return nil }
         self.toCMYK = toCMYK
         self.toLab = toLab
         self.blackPointCompensation = blackPointCompensation
         blackLightness = (0...255).map { k in
             var ink: [UInt16] = [0, 0, 0, UInt16(k) * 257]
             var lab: [Double] = [0, 0, 0]
-            cmsDoTransform(inkToLab, &ink, &lab, 1)
+            inkToLab.apply(&ink, into: &lab, count: 1)
             return lab[0]
         }
-    }
-
-    deinit {
-        cmsDeleteTransform(toCMYK)
-        cmsDeleteTransform(toLab)
     }
 
     /// Cyan, magenta, yellow and black for an sRGB colour.
@@ -63,7 +45,7 @@ public final class DeviceColourMap {
             result = [0, 0, 0, blackInk(for: &rgb)]
         } else {
             var ink: [UInt16] = [0, 0, 0, 0]
-            cmsDoTransform(toCMYK, &rgb, &ink, 1)
+            toCMYK.apply(&rgb, into: &ink, count: 1)
             result = Self.limited(ink.map { Double($0) / 65535 }, to: inkLimit)
         }
         cache[key] = result
@@ -84,7 +66,7 @@ public final class DeviceColourMap {
     /// compensation sRGB's black lands on full black ink and the scale in between is kept.
     private func blackInk(for rgb: inout [UInt16]) -> Double {
         var lab: [Double] = [0, 0, 0]
-        cmsDoTransform(toLab, &rgb, &lab, 1)
+        toLab.apply(&rgb, into: &lab, count: 1)
         let darkest = blackLightness[255], paper = blackLightness[0]
         let wanted = blackPointCompensation ? darkest + lab[0] / 100 * (paper - darkest) : max(darkest, lab[0])
         if wanted >= paper { return 0 }

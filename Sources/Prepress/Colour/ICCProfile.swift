@@ -1,7 +1,6 @@
-import CLCMS2
 import Foundation
 
-/// ICC profiles as bytes, made or read with Little CMS.
+/// ICC profiles as bytes, made or read with Little CMS (through `ColourProfile`).
 public enum ICCProfile {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
@@ -9,15 +8,8 @@ public enum ICCProfile {
 
     /// An sRGB IEC 61966-2.1 profile, written as ICC v2 for the widest reader support.
     public static func sRGB() throws(Failure) -> Data {
-        guard let profile = cmsCreate_sRGBProfile() else { throw Failure(description: "lcms2 could not create sRGB") }
-        defer { cmsCloseProfile(profile) }
-        cmsSetProfileVersion(profile, 2.1)
-        var size: cmsUInt32Number = 0
-        guard cmsSaveProfileToMem(profile, nil, &size) != 0, size > 0 else {
-            throw Failure(description: "lcms2 could not size the sRGB profile")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(size))
-        guard cmsSaveProfileToMem(profile, &bytes, &size) != 0, bytes.count >= 128 else {
+        guard let profile = ColourProfile.sRGB() else { throw Failure(description: "lcms2 could not create sRGB") }
+        guard var bytes = profile.bytes(version: 2.1), bytes.count >= 128 else {
             throw Failure(description: "lcms2 could not write the sRGB profile")
         }
         // Little CMS stamps the current time into the header (bytes 24–35): a fixed date keeps
@@ -27,7 +19,7 @@ public enum ICCProfile {
             bytes[24 + 2 * index] = UInt8(field >> 8)
             bytes[25 + 2 * index] = UInt8(field & 0xFF)
         }
-        return Data(bytes.prefix(Int(size)))
+        return Data(bytes)
     }
 
     /// A product's output colour space.
@@ -41,11 +33,6 @@ public enum ICCProfile {
         public var isCMYK: Bool { components == 4 }
     }
 
-    /// A profile read from its bytes; the caller closes it with `cmsCloseProfile`.
-    static func open(_ data: Data) -> cmsHPROFILE? {
-        data.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }
-    }
-
     /// The product's output profile: `sRGB`, or an ICC file relative to `folder`.
     public static func load(_ name: String, relativeTo folder: URL) throws(Failure) -> Output {
         if name == "sRGB" { return Output(data: try sRGB(), components: 3, name: "sRGB IEC61966-2.1") }
@@ -54,14 +41,12 @@ public enum ICCProfile {
             throw Failure(description: "cannot read output profile \(file.path)")
         }
         let unusable = Failure(description: "\(file.path) is not a usable ICC profile")
-        guard let profile = open(data) else { throw unusable }
-        defer { cmsCloseProfile(profile) }
         let components: Int
-        switch cmsGetColorSpace(profile) {
-        case cmsSigCmykData: components = 4
-        case cmsSigRgbData: components = 3
-        case cmsSigGrayData: components = 1
-        default: throw unusable
+        switch ColourProfile(data: data)?.space {
+        case .cmyk: components = 4
+        case .rgb: components = 3
+        case .gray: components = 1
+        case .other, nil: throw unusable
         }
         return Output(data: data, components: components, name: file.deletingPathExtension().lastPathComponent)
     }

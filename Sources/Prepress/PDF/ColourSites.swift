@@ -1,16 +1,15 @@
-import CQPDF
 
 /// Everywhere a PDF sets colour, found one way for both the CMYK rewrite and the verifier, so
 /// that what one converts the other checks: content streams (pages, forms, tiling patterns,
 /// Type 3 glyphs), shadings (as objects, inside shading patterns, or written straight into a
 /// resource dictionary), transparency groups, named colour spaces and images.
 struct ColourSites {
-    var contentStreams: [(stream: qpdf_oh, page: Int?)] = []
-    var shadings: [(shading: qpdf_oh, object: Int?)] = []
-    var groups: [(group: qpdf_oh, object: Int?)] = []
+    var contentStreams: [(stream: PDFObject, page: Int?)] = []
+    var shadings: [(shading: PDFObject, object: Int?)] = []
+    var groups: [(group: PDFObject, object: Int?)] = []
     /// The colour spaces resource dictionaries name for `cs`/`CS`.
-    var namedSpaces: [(space: qpdf_oh, object: Int?)] = []
-    var images: [(image: qpdf_oh, object: Int)] = []
+    var namedSpaces: [(space: PDFObject, object: Int?)] = []
+    var images: [(image: PDFObject, object: Int)] = []
 
     init(_ document: QPDFDocument) {
         for index in 0..<document.pageCount {
@@ -41,7 +40,7 @@ struct ColourSites {
 
     /// For a CMYK JPEG image, whether it stores inverted values (Adobe's marker), which only
     /// `/Decode [1 0 1 0 1 0 1 0]` shows the right way round; nil for any other image.
-    static func cmykJPEGIsInverted(_ image: qpdf_oh, _ document: QPDFDocument) -> Bool? {
+    static func cmykJPEGIsInverted(_ image: PDFObject, _ document: QPDFDocument) -> Bool? {
         guard document.key(image, "/Filter").flatMap(document.name) == "/DCTDecode",
               document.key(image, "/ColorSpace").flatMap(document.name) == "/DeviceCMYK",
               let raw = document.streamData(image, raw: true) else { return nil }
@@ -49,13 +48,13 @@ struct ColourSites {
     }
 
     /// Shadings that are not objects of their own (those are found as objects).
-    private func nestedShadings(in object: qpdf_oh, _ document: QPDFDocument) -> [qpdf_oh] {
-        func direct(_ handle: qpdf_oh?) -> qpdf_oh? {
+    private func nestedShadings(in object: PDFObject, _ document: QPDFDocument) -> [PDFObject] {
+        func direct(_ handle: PDFObject?) -> PDFObject? {
             guard let handle, document.objectNumber(handle) == nil, document.isDictionary(handle) else { return nil }
             return handle
         }
-        var found: [qpdf_oh] = []
-        var patterns: [qpdf_oh] = [object]
+        var found: [PDFObject] = []
+        var patterns: [PDFObject] = [object]
         if let resources = direct(document.key(object, "/Resources")) {
             if let table = document.key(resources, "/Shading") {
                 found += document.keys(table).compactMap { direct(document.key(table, $0)) }

@@ -1,4 +1,3 @@
-import CQPDF
 import Foundation
 
 /// Cairo draws only in DeviceRGB and writes every four-component JPEG without a /Decode array.
@@ -12,54 +11,47 @@ struct DeviceColourRewrite {
     /// Nil when the output is RGB: only the JPEG fix applies.
     let colours: DeviceColourMap?
 
-    init(qpdf: qpdf_data, colours: DeviceColourMap?) {
-        document = QPDFDocument(borrowing: qpdf)
-        self.colours = colours
-    }
-
-    private var qpdf: qpdf_data { document.qpdf }
-
     func run() {
         let sites = ColourSites(document)
         for (image, _) in sites.images { markInvertedJPEG(image) }
         guard let colours else { return }
         for (group, _) in sites.groups where name(group, "/CS") == "/DeviceRGB" {
-            qpdf_oh_replace_key(qpdf, group, "/CS", qpdf_oh_new_name(qpdf, "/DeviceCMYK"))
+            document.set("/CS", of: group, to: document.newName("/DeviceCMYK"))
         }
         var convertedFunctions: Set<Int> = []
         for (shading, _) in sites.shadings {
-            let dictionary = document.isStream(shading) ? qpdf_oh_get_dict(qpdf, shading) : shading
+            let dictionary = document.dictionary(shading)
             guard let type = document.key(dictionary, "/ShadingType").flatMap(document.number), type == 2 || type == 3,
                   name(dictionary, "/ColorSpace") == "/DeviceRGB", let function = document.key(dictionary, "/Function"),
                   convert(function: function, colours, done: &convertedFunctions) else { continue }
-            qpdf_oh_replace_key(qpdf, dictionary, "/ColorSpace", qpdf_oh_new_name(qpdf, "/DeviceCMYK"))
+            document.set("/ColorSpace", of: dictionary, to: document.newName("/DeviceCMYK"))
         }
         for (stream, _) in sites.contentStreams { rewriteContent(stream, colours) }
     }
 
-    private func name(_ dictionary: qpdf_oh, _ key: String) -> String? {
+    private func name(_ dictionary: PDFObject, _ key: String) -> String? {
         document.key(dictionary, key).flatMap(document.name)
     }
 
-    private func markInvertedJPEG(_ image: qpdf_oh) {
+    private func markInvertedJPEG(_ image: PDFObject) {
         guard document.key(image, "/Decode") == nil, ColourSites.cmykJPEGIsInverted(image, document) == true else { return }
-        qpdf_oh_replace_key(qpdf, qpdf_oh_get_dict(qpdf, image), "/Decode", qpdf_oh_parse(qpdf, "[1 0 1 0 1 0 1 0]"))
+        document.set("/Decode", of: image, to: document.parse("[1 0 1 0 1 0 1 0]"))
     }
 
     /// Exponential functions get CMYK end colours; stitching functions, each of theirs. A
     /// function shared by several shadings is converted once. Nothing changes, and false comes
     /// back, for a kind Cairo does not write (sampled, PostScript, an array of functions) or
     /// ends that are not RGB: the shading stays RGB, whole, and the verifier says so.
-    private func convert(function: qpdf_oh, _ colours: DeviceColourMap, done: inout Set<Int>) -> Bool {
+    private func convert(function: PDFObject, _ colours: DeviceColourMap, done: inout Set<Int>) -> Bool {
         if let number = document.objectNumber(function), done.contains(number) { return true }
-        let exponentials: [qpdf_oh]
+        let exponentials: [PDFObject]
         switch document.key(function, "/FunctionType").flatMap(document.number) {
         case 2: exponentials = [function]
         case 3: exponentials = document.key(function, "/Functions").map(document.array) ?? []
         default: return false
         }
         // Check every part before changing any.
-        var ends: [(function: qpdf_oh, key: String, rgb: [Double])] = []
+        var ends: [(function: PDFObject, key: String, rgb: [Double])] = []
         for part in exponentials {
             guard document.key(part, "/FunctionType").flatMap(document.number) == 2 else { return false }
             if let number = document.objectNumber(part), done.contains(number) { continue }
@@ -72,7 +64,7 @@ struct DeviceColourRewrite {
         guard !exponentials.isEmpty else { return false }
         for end in ends {
             let ink = colours.cmyk(red: end.rgb[0], green: end.rgb[1], blue: end.rgb[2])
-            qpdf_oh_replace_key(qpdf, end.function, end.key, qpdf_oh_parse(qpdf, "[\(ink.map(Self.format).joined(separator: " "))]"))
+            document.set(end.key, of: end.function, to: document.parse("[\(ink.map(Self.format).joined(separator: " "))]"))
         }
         for converted in [function] + exponentials {
             if let number = document.objectNumber(converted) { done.insert(number) }
@@ -80,11 +72,9 @@ struct DeviceColourRewrite {
         return true
     }
 
-    private func rewriteContent(_ stream: qpdf_oh, _ colours: DeviceColourMap) {
+    private func rewriteContent(_ stream: PDFObject, _ colours: DeviceColourMap) {
         guard let bytes = document.streamData(stream), let rewritten = Self.rewrite(bytes, colours) else { return }
-        rewritten.withUnsafeBufferPointer { buffer in
-            qpdf_oh_replace_stream_data(qpdf, stream, buffer.baseAddress, buffer.count, qpdf_oh_new_null(qpdf), qpdf_oh_new_null(qpdf))
-        }
+        document.replaceData(of: stream, with: rewritten)
     }
 
     /// `r g b rg` becomes `c m y k k`, and `RG` becomes `K`; everything else is copied byte for

@@ -1,4 +1,3 @@
-import CQPDF
 import Foundation
 
 /// Makes Cairo's PDF print-ready with libqpdf. Cairo 1.16 writes no TrimBox, BleedBox,
@@ -48,102 +47,75 @@ public struct PDFFinisher {
     /// Reads `input` and writes the finished PDF to `output`; qpdf warnings count as failures,
     /// since a printer's preflight would flag them too.
     public func finish(_ input: URL, to output: URL) throws(Failure) {
-        guard let qpdf = qpdf_init() else { throw Failure(file: input.path, message: "qpdf_init failed") }
-        var handle: qpdf_data? = qpdf
-        defer { qpdf_cleanup(&handle) }
-        qpdf_set_suppress_warnings(qpdf, 1)
+        guard let document = QPDFDocument(file: input) else { throw Failure(file: input.path, message: "qpdf_init failed") }
         func check(_ step: String, _ file: URL) throws(Failure) {
-            if qpdf_has_error(qpdf) != 0, let error = qpdf_get_error(qpdf) {
-                throw Failure(file: file.path, message: "\(step): \(String(cString: qpdf_get_error_full_text(qpdf, error)))")
-            }
-            if qpdf_more_warnings(qpdf) != 0, let warning = qpdf_next_warning(qpdf) {
-                throw Failure(file: file.path, message: "\(step): \(String(cString: qpdf_get_error_full_text(qpdf, warning)))")
-            }
+            if let problem = document.newProblems().first { throw Failure(file: file.path, message: "\(step): \(problem)") }
         }
-        _ = qpdf_read(qpdf, input.path, nil)
-        try check("reading", input)
-        let count = qpdf_get_num_pages(qpdf)
+        if let problem = document.problems.first { throw Failure(file: input.path, message: "reading: \(problem)") }
+        let count = document.pageCount
         guard count > 0 else { throw Failure(file: input.path, message: "the PDF has no pages") }
-        for index in 0..<Int(count) {
-            let page = qpdf_get_page_n(qpdf, index)
+        for index in 0..<count {
+            let page = document.page(index)
             let (trim, bleed) = boxes(index + 1)
-            qpdf_oh_replace_key(qpdf, page, "/TrimBox", qpdf_oh_parse(qpdf, trim.pdfArray))
-            qpdf_oh_replace_key(qpdf, page, "/BleedBox", qpdf_oh_parse(qpdf, bleed.pdfArray))
+            document.set("/TrimBox", of: page, to: document.parse(trim.pdfArray))
+            document.set("/BleedBox", of: page, to: document.parse(bleed.pdfArray))
             // Cairo's per-page /Group /CS /DeviceRGB forces an RGB blending space on every page.
-            qpdf_oh_remove_key(qpdf, page, "/Group")
+            document.remove("/Group", from: page)
         }
         try check("setting page boxes", input)
-        let trailer = qpdf_get_trailer(qpdf)
-        let info = qpdf_oh_get_key(qpdf, trailer, "/Info")
-        if qpdf_oh_is_dictionary(qpdf, info) != 0 {
-            qpdf_oh_replace_key(qpdf, info, "/CreationDate", qpdf_oh_new_string(qpdf, date))
-            qpdf_oh_replace_key(qpdf, info, "/ModDate", qpdf_oh_new_string(qpdf, date))
-            qpdf_oh_replace_key(qpdf, info, "/Trapped", qpdf_oh_new_name(qpdf, "/False"))
-        }
-        if let pdfx { claim(pdfx, info: info, qpdf) }
-        qpdf_oh_replace_key(qpdf, qpdf_get_root(qpdf), "/PageLabels", qpdf_oh_parse(qpdf, "<< /Nums [0 << /S /D >>] >>"))
-        DeviceColourRewrite(qpdf: qpdf, colours: outputIntent.components == 4 ? colours : nil).run()
-        try check("converting colours", input)
-        addOutputIntent(qpdf)
-        try check("adding the output intent", input)
-        _ = qpdf_init_write(qpdf, output.path)
-        qpdf_set_deterministic_ID(qpdf, 1)
+        var info = document.key(document.trailer, "/Info").flatMap { document.isDictionary($0) ? $0 : nil }
+        if let info { stampDates(info, document) }
         if let pdfx {
-            // Down to 1.3 for X-1a and X-3 (qpdf then writes no object streams), up to 1.6 for X-4.
-            qpdf_force_pdf_version(qpdf, pdfx.headerVersion)
+            if info == nil {
+                let created = document.newIndirectDictionary()
+                document.set("/Info", of: document.trailer, to: created)
+                stampDates(created, document)
+                info = created
+            }
+            if let info { claim(pdfx, info: info, document) }
         }
-        _ = qpdf_write(qpdf)
+        document.set("/PageLabels", of: document.root, to: document.parse("<< /Nums [0 << /S /D >>] >>"))
+        DeviceColourRewrite(document: document, colours: outputIntent.components == 4 ? colours : nil).run()
+        try check("converting colours", input)
+        addOutputIntent(document)
+        try check("adding the output intent", input)
+        // Down to 1.3 for X-1a and X-3 (qpdf then writes no object streams), up to 1.6 for X-4.
+        document.write(to: output, version: pdfx?.headerVersion)
         try check("writing", output)
     }
 
-    /// Info's PDF/X keys and the XMP packet that repeats them, with the same title and dates.
-    private func claim(_ standard: PDFXStandard, info: qpdf_oh, _ qpdf: qpdf_data) {
-        var info = info
-        if qpdf_oh_is_dictionary(qpdf, info) == 0 {
-            info = qpdf_make_indirect_object(qpdf, qpdf_oh_new_dictionary(qpdf))
-            qpdf_oh_replace_key(qpdf, qpdf_get_trailer(qpdf), "/Info", info)
-            qpdf_oh_replace_key(qpdf, info, "/CreationDate", qpdf_oh_new_string(qpdf, date))
-            qpdf_oh_replace_key(qpdf, info, "/ModDate", qpdf_oh_new_string(qpdf, date))
-            qpdf_oh_replace_key(qpdf, info, "/Trapped", qpdf_oh_new_name(qpdf, "/False"))
-        }
-        var title = self.title
-        let existing = qpdf_oh_get_key(qpdf, info, "/Title")
-        if qpdf_oh_is_string(qpdf, existing) != 0, let text = qpdf_oh_get_utf8_value(qpdf, existing), text.pointee != 0 {
-            title = String(cString: text)
-        } else {
-            qpdf_oh_replace_key(qpdf, info, "/Title", qpdf_oh_new_unicode_string(qpdf, title))
-        }
-        qpdf_oh_replace_key(qpdf, info, "/GTS_PDFXVersion", qpdf_oh_new_string(qpdf, standard.version))
-        if let conformance = standard.conformance {
-            qpdf_oh_replace_key(qpdf, info, "/GTS_PDFXConformance", qpdf_oh_new_string(qpdf, conformance))
-        }
-        let metadata = qpdf_oh_new_stream(qpdf)
-        PDFXMetadata.packet(title: title, date: date, standard: standard).withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            qpdf_oh_replace_stream_data(qpdf, metadata, bytes.baseAddress, bytes.count, qpdf_oh_new_null(qpdf), qpdf_oh_new_null(qpdf))
-        }
-        let dictionary = qpdf_oh_get_dict(qpdf, metadata)
-        qpdf_oh_replace_key(qpdf, dictionary, "/Type", qpdf_oh_new_name(qpdf, "/Metadata"))
-        qpdf_oh_replace_key(qpdf, dictionary, "/Subtype", qpdf_oh_new_name(qpdf, "/XML"))
-        qpdf_oh_replace_key(qpdf, qpdf_get_root(qpdf), "/Metadata", metadata)
+    private func stampDates(_ info: PDFObject, _ document: QPDFDocument) {
+        document.set("/CreationDate", of: info, to: document.newString(date))
+        document.set("/ModDate", of: info, to: document.newString(date))
+        document.set("/Trapped", of: info, to: document.newName("/False"))
     }
 
-    private func addOutputIntent(_ qpdf: qpdf_data) {
-        let stream = qpdf_oh_new_stream(qpdf)
-        outputIntent.profile.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            qpdf_oh_replace_stream_data(qpdf, stream, bytes.baseAddress, bytes.count,
-                                        qpdf_oh_new_null(qpdf), qpdf_oh_new_null(qpdf))
+    /// Info's PDF/X keys and the XMP packet that repeats them, with the same title and dates.
+    private func claim(_ standard: PDFXStandard, info: PDFObject, _ document: QPDFDocument) {
+        var title = self.title
+        if let existing = document.key(info, "/Title").flatMap(document.text), !existing.isEmpty {
+            title = existing
+        } else {
+            document.set("/Title", of: info, to: document.newText(title))
         }
-        let streamDictionary = qpdf_oh_get_dict(qpdf, stream)
-        qpdf_oh_replace_key(qpdf, streamDictionary, "/N", qpdf_oh_new_integer(qpdf, Int64(outputIntent.components)))
+        document.set("/GTS_PDFXVersion", of: info, to: document.newString(standard.version))
+        if let conformance = standard.conformance {
+            document.set("/GTS_PDFXConformance", of: info, to: document.newString(conformance))
+        }
+        let metadata = document.newStream(PDFXMetadata.packet(title: title, date: date, standard: standard))
+        document.set("/Type", of: metadata, to: document.newName("/Metadata"))
+        document.set("/Subtype", of: metadata, to: document.newName("/XML"))
+        document.set("/Metadata", of: document.root, to: metadata)
+    }
+
+    private func addOutputIntent(_ document: QPDFDocument) {
+        let stream = document.newStream(outputIntent.profile)
+        document.set("/N", of: stream, to: document.newInteger(outputIntent.components))
         let condition = outputIntent.condition.replacingOccurrences(of: "(", with: "")
             .replacingOccurrences(of: ")", with: "").replacingOccurrences(of: "\\", with: "")
-        let intent = qpdf_oh_parse(qpdf, "<< /Type /OutputIntent /S /GTS_PDFX /OutputConditionIdentifier (\(condition)) /Info (\(condition)) >>")
-        qpdf_oh_replace_key(qpdf, intent, "/DestOutputProfile", stream)
-        let intents = qpdf_oh_new_array(qpdf)
-        qpdf_oh_append_item(qpdf, intents, intent)
-        qpdf_oh_replace_key(qpdf, qpdf_get_root(qpdf), "/OutputIntents", intents)
+        let intent = document.parse("<< /Type /OutputIntent /S /GTS_PDFX /OutputConditionIdentifier (\(condition)) /Info (\(condition)) >>")
+        document.set("/DestOutputProfile", of: intent, to: stream)
+        document.set("/OutputIntents", of: document.root, to: document.newArray([intent]))
     }
 
     /// A PDF date string for an instant: `D:YYYYMMDDHHmmSSZ`.

@@ -1,38 +1,41 @@
 import CQPDF
 import Foundation
 
-/// A PDF opened with libqpdf for reading its objects. Owns the qpdf handle; object handles
-/// are plain numbers valid while this document lives.
+/// One object of a `QPDFDocument`: a plain number, valid while its document lives.
+typealias PDFObject = qpdf_oh
+
+/// A PDF opened with libqpdf: the one owner of a qpdf handle and the only code that calls
+/// qpdf's C API. The verifier reads through it; the finisher changes and writes through it
+/// (`QPDFDocument+Writing`).
 final class QPDFDocument {
+    /// Internal only for `QPDFDocument+Writing`: nothing else imports CQPDF to use it.
     let qpdf: qpdf_data
     /// Warnings and errors qpdf raised while reading (a damaged file reads with warnings).
     private(set) var problems: [String] = []
 
-    /// False when the handle belongs to someone else (the finisher), who cleans it up.
-    private let ownsHandle: Bool
-
     init?(file: URL) {
         guard let created = qpdf_init() else { return nil }
         qpdf = created
-        ownsHandle = true
         qpdf_set_suppress_warnings(created, 1)
+        // Its failure is in `problems` (and `unreadable`), collected just below.
         _ = qpdf_read(created, file.path, nil)
         collectProblems()
-    }
-
-    /// A view of a document another owner has open.
-    init(borrowing handle: qpdf_data) {
-        qpdf = handle
-        ownsHandle = false
     }
 
     /// True when qpdf could not read the file at all.
     var unreadable: Bool { qpdf_get_num_pages(qpdf) < 0 }
 
     deinit {
-        guard ownsHandle else { return }
         var handle: qpdf_data? = qpdf
         qpdf_cleanup(&handle)
+    }
+
+    /// The problems qpdf raised since the last look (its error first, then warnings); they
+    /// are added to `problems` too.
+    func newProblems() -> ArraySlice<String> {
+        let seen = problems.count
+        collectProblems()
+        return problems[seen...]
     }
 
     private func collectProblems() {
@@ -51,21 +54,26 @@ final class QPDFDocument {
         return problems
     }
 
-    var root: qpdf_oh { qpdf_get_root(qpdf) }
-    var trailer: qpdf_oh { qpdf_get_trailer(qpdf) }
+    var root: PDFObject { qpdf_get_root(qpdf) }
+    var trailer: PDFObject { qpdf_get_trailer(qpdf) }
     var pageCount: Int { Int(qpdf_get_num_pages(qpdf)) }
-    func page(_ index: Int) -> qpdf_oh { qpdf_get_page_n(qpdf, index) }
+    func page(_ index: Int) -> PDFObject { qpdf_get_page_n(qpdf, index) }
 
-    func key(_ object: qpdf_oh, _ name: String) -> qpdf_oh? {
-        let dictionary = qpdf_oh_is_stream(qpdf, object) != 0 ? qpdf_oh_get_dict(qpdf, object) : object
+    /// A stream's dictionary; any other object as it is.
+    func dictionary(_ object: PDFObject) -> PDFObject {
+        qpdf_oh_is_stream(qpdf, object) != 0 ? qpdf_oh_get_dict(qpdf, object) : object
+    }
+
+    func key(_ object: PDFObject, _ name: String) -> PDFObject? {
+        let dictionary = dictionary(object)
         guard qpdf_oh_is_dictionary(qpdf, dictionary) != 0, qpdf_oh_has_key(qpdf, dictionary, name) != 0 else { return nil }
         let value = qpdf_oh_get_key(qpdf, dictionary, name)
         return qpdf_oh_is_null(qpdf, value) != 0 ? nil : value
     }
 
     /// A key looked up on the object and then up its /Parent chain (inheritable page attributes).
-    func inheritedKey(_ object: qpdf_oh, _ name: String) -> qpdf_oh? {
-        var current: qpdf_oh? = object
+    func inheritedKey(_ object: PDFObject, _ name: String) -> PDFObject? {
+        var current: PDFObject? = object
         var depth = 0
         while let node = current, depth < 64 {
             if let value = key(node, name) { return value }
@@ -75,8 +83,8 @@ final class QPDFDocument {
         return nil
     }
 
-    func keys(_ object: qpdf_oh) -> [String] {
-        let dictionary = qpdf_oh_is_stream(qpdf, object) != 0 ? qpdf_oh_get_dict(qpdf, object) : object
+    func keys(_ object: PDFObject) -> [String] {
+        let dictionary = dictionary(object)
         guard qpdf_oh_is_dictionary(qpdf, dictionary) != 0 else { return [] }
         var names: [String] = []
         qpdf_oh_begin_dict_key_iter(qpdf, dictionary)
@@ -86,10 +94,10 @@ final class QPDFDocument {
 
     /// `object` and every dictionary written directly inside it (a resource dictionary's
     /// ExtGState entries, say), not following references: those are objects of their own.
-    func directDictionaries(in object: qpdf_oh, depth: Int = 0) -> [qpdf_oh] {
+    func directDictionaries(in object: PDFObject, depth: Int = 0) -> [PDFObject] {
         guard depth < 12 else { return [] }
-        var found: [qpdf_oh] = []
-        let values: [qpdf_oh]
+        var found: [PDFObject] = []
+        let values: [PDFObject]
         if isDictionary(object) || isStream(object) {
             found.append(object)
             values = keys(object).compactMap { key(object, $0) }
@@ -102,36 +110,36 @@ final class QPDFDocument {
         return found
     }
 
-    func array(_ object: qpdf_oh) -> [qpdf_oh] {
+    func array(_ object: PDFObject) -> [PDFObject] {
         guard qpdf_oh_is_array(qpdf, object) != 0 else { return [] }
         return (0..<Int(qpdf_oh_get_array_n_items(qpdf, object))).map { qpdf_oh_get_array_item(qpdf, object, Int32($0)) }
     }
 
-    func name(_ object: qpdf_oh) -> String? {
+    func name(_ object: PDFObject) -> String? {
         qpdf_oh_is_name(qpdf, object) != 0 ? String(cString: qpdf_oh_get_name(qpdf, object)) : nil
     }
 
-    func numbers(_ object: qpdf_oh) -> [Double] {
+    func numbers(_ object: PDFObject) -> [Double] {
         array(object).compactMap { qpdf_oh_is_number(qpdf, $0) != 0 ? qpdf_oh_get_numeric_value(qpdf, $0) : nil }
     }
 
-    func number(_ object: qpdf_oh) -> Double? {
+    func number(_ object: PDFObject) -> Double? {
         qpdf_oh_is_number(qpdf, object) != 0 ? qpdf_oh_get_numeric_value(qpdf, object) : nil
     }
 
-    func text(_ object: qpdf_oh) -> String? {
+    func text(_ object: PDFObject) -> String? {
         qpdf_oh_is_string(qpdf, object) != 0 ? String(cString: qpdf_oh_get_utf8_value(qpdf, object)) : nil
     }
 
-    func objectNumber(_ object: qpdf_oh) -> Int? {
+    func objectNumber(_ object: PDFObject) -> Int? {
         qpdf_oh_is_indirect(qpdf, object) != 0 ? Int(qpdf_oh_get_object_id(qpdf, object)) : nil
     }
 
-    func isStream(_ object: qpdf_oh) -> Bool { qpdf_oh_is_stream(qpdf, object) != 0 }
-    func isDictionary(_ object: qpdf_oh) -> Bool { qpdf_oh_is_dictionary(qpdf, object) != 0 }
+    func isStream(_ object: PDFObject) -> Bool { qpdf_oh_is_stream(qpdf, object) != 0 }
+    func isDictionary(_ object: PDFObject) -> Bool { qpdf_oh_is_dictionary(qpdf, object) != 0 }
 
     /// Every indirect object, by number, up to the trailer's /Size.
-    func objects() -> [(number: Int, handle: qpdf_oh)] {
+    func objects() -> [(number: Int, handle: PDFObject)] {
         let size = key(trailer, "/Size").flatMap(number).map(Int.init) ?? 0
         return (1..<max(1, min(size, 10_000_000))).compactMap { id in
             let handle = qpdf_get_object_by_id(qpdf, Int32(id), 0)
@@ -140,7 +148,7 @@ final class QPDFDocument {
     }
 
     /// A stream's decoded bytes (nil when it cannot be decoded); `raw` keeps its filters.
-    func streamData(_ object: qpdf_oh, raw: Bool = false) -> [UInt8]? {
+    func streamData(_ object: PDFObject, raw: Bool = false) -> [UInt8]? {
         var filtered: QPDF_BOOL = 0
         var buffer: UnsafeMutablePointer<UInt8>?
         var length = 0
@@ -156,7 +164,7 @@ final class QPDFDocument {
     }
 
     /// Colour components of a colour space (a name, or an array such as ICCBased or Indexed).
-    func colourComponents(_ space: qpdf_oh?) -> Int? {
+    func colourComponents(_ space: PDFObject?) -> Int? {
         guard let space else { return nil }
         if let name = name(space) {
             return ["/DeviceRGB": 3, "/DeviceGray": 1, "/DeviceCMYK": 4, "/CalRGB": 3, "/CalGray": 1][name]

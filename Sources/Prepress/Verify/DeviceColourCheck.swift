@@ -1,4 +1,3 @@
-import CQPDF
 import Foundation
 
 /// Colour a printer would refuse or print wrong: under a CMYK output intent, anything in RGB
@@ -21,7 +20,7 @@ struct DeviceColourCheck {
         for (image, number) in sites.images where !reportedImages.contains(number) {
             findings += PDFVerifier.check(image: image, allowed: 4, page: nil, document)
         }
-        func rgb(_ space: qpdf_oh?) -> Bool { document.colourComponents(space) == 3 }
+        func rgb(_ space: PDFObject?) -> Bool { document.colourComponents(space) == 3 }
         for (shading, number) in sites.shadings where rgb(document.key(shading, "/ColorSpace")) {
             findings.append(Finding(.error, "rgb-in-cmyk", "a shading in RGB under a CMYK output intent", object: number))
         }
@@ -39,7 +38,7 @@ struct DeviceColourCheck {
         return findings
     }
 
-    private func checkDecode(image: qpdf_oh, number: Int) -> [Finding] {
+    private func checkDecode(image: PDFObject, number: Int) -> [Finding] {
         guard let inverted = ColourSites.cmykJPEGIsInverted(image, document) else { return [] }
         let decode = document.key(image, "/Decode").map(document.numbers) ?? [0, 1, 0, 1, 0, 1, 0, 1]
         guard decode == (inverted ? [1, 0, 1, 0, 1, 0, 1, 0] : [0, 1, 0, 1, 0, 1, 0, 1]) else {

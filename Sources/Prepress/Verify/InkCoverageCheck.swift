@@ -1,4 +1,3 @@
-import CQPDF
 import Foundation
 
 /// Total ink (C + M + Y + K, in percent) against the press's limit, wherever a CMYK file sets
@@ -62,7 +61,7 @@ struct InkCoverageCheck {
 
     /// Type 2 functions' end colours, through Type 3 stitching; sampled functions are left to
     /// the press's own preflight.
-    private func functionInk(_ function: qpdf_oh?, depth: Int = 0) -> Double? {
+    private func functionInk(_ function: PDFObject?, depth: Int = 0) -> Double? {
         guard let function, depth < 8 else { return nil }
         let parts = document.array(function)
         if !parts.isEmpty { return parts.compactMap { functionInk($0, depth: depth + 1) }.max() }
@@ -84,7 +83,7 @@ struct InkCoverageCheck {
         return (box[2] - box[0]) / 72 * 25.4
     }
 
-    private func imageInk(_ image: qpdf_oh, placedWidthMM: Double) -> Double? {
+    private func imageInk(_ image: PDFObject, placedWidthMM: Double) -> Double? {
         guard document.key(image, "/Filter").flatMap(document.name) == "/DCTDecode", let raw = document.streamData(image, raw: true) else {
             return nil
         }
@@ -94,7 +93,7 @@ struct InkCoverageCheck {
     /// The first page each image is drawn on, through form XObjects.
     private func imagePages() -> [Int: Int] {
         var pages: [Int: Int] = [:]
-        func walk(_ resources: qpdf_oh, page: Int, depth: Int) {
+        func walk(_ resources: PDFObject, page: Int, depth: Int) {
             guard depth < 8, let xobjects = document.key(resources, "/XObject") else { return }
             for name in document.keys(xobjects) {
                 guard let object = document.key(xobjects, name) else { continue }

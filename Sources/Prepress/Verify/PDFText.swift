@@ -1,4 +1,3 @@
-import CQPDF
 
 /// The text of a PDF page as a reader would copy it: show-text operators in the content stream,
 /// decoded through each font's ToUnicode map. Enough to find words that must not be there.
@@ -11,7 +10,7 @@ final class PDFText {
         self.document = document
     }
 
-    private func toUnicode(of font: qpdf_oh) -> ToUnicode? {
+    private func toUnicode(of font: PDFObject) -> ToUnicode? {
         guard let stream = document.key(font, "/ToUnicode") else { return nil }
         let id = document.objectNumber(stream)
         if let id, let known = parsedMaps[id] { return known }
@@ -33,7 +32,7 @@ final class PDFText {
         return output
     }
 
-    private func decode(_ content: [UInt8], resources: qpdf_oh, depth: Int, into output: inout [UInt8]) {
+    private func decode(_ content: [UInt8], resources: PDFObject, depth: Int, into output: inout [UInt8]) {
         var maps: [String: ToUnicode] = [:]
         if let fonts = document.key(resources, "/Font") {
             for name in document.keys(fonts) {

@@ -1,4 +1,3 @@
-import CQPDF
 import Foundation
 
 /// Checks a finished PDF down to its bytes: the skeleton (Folio's own reading), qpdf's full
@@ -135,7 +134,7 @@ public struct PDFVerifier: Sendable {
     private func resources(_ document: QPDFDocument, outputComponents: Int?) -> [Finding] {
         var findings: [Finding] = []
         var seen: Set<Int> = []
-        func walk(_ resources: qpdf_oh, page: Int, depth: Int) {
+        func walk(_ resources: PDFObject, page: Int, depth: Int) {
             if let fonts = document.key(resources, "/Font") {
                 for name in document.keys(fonts) {
                     guard let font = document.key(fonts, name) else { continue }
@@ -161,7 +160,7 @@ public struct PDFVerifier: Sendable {
         return findings
     }
 
-    private func check(font: qpdf_oh, name: String, page: Int, _ document: QPDFDocument) -> [Finding] {
+    private func check(font: PDFObject, name: String, page: Int, _ document: QPDFDocument) -> [Finding] {
         let subtype = document.key(font, "/Subtype").flatMap(document.name) ?? "?"
         let base = document.key(font, "/BaseFont").flatMap(document.name) ?? name
         if subtype == "/Type3" {
@@ -178,7 +177,7 @@ public struct PDFVerifier: Sendable {
                                         object: document.objectNumber(font))]
     }
 
-    static func check(image: qpdf_oh, allowed: Int?, page: Int?, _ document: QPDFDocument) -> [Finding] {
+    static func check(image: PDFObject, allowed: Int?, page: Int?, _ document: QPDFDocument) -> [Finding] {
         guard let allowed else { return [] }
         let components = document.colourComponents(document.key(image, "/ColorSpace"))
         if document.key(image, "/ImageMask").flatMap(document.name) != nil || components == nil { return [] }
@@ -269,9 +268,9 @@ public struct PDFVerifier: Sendable {
         }
     }
 
-    private func childTitles(_ first: qpdf_oh, _ document: QPDFDocument) -> [String] {
+    private func childTitles(_ first: PDFObject, _ document: QPDFDocument) -> [String] {
         var titles: [String] = []
-        var item: qpdf_oh? = first
+        var item: PDFObject? = first
         var visited = 0
         while let current = item, visited < 100_000 {
             if let title = document.key(current, "/Title").flatMap(document.text) { titles.append(title) }

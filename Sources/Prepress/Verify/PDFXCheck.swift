@@ -1,4 +1,3 @@
-import CQPDF
 import Foundation
 
 /// The rules of a PDF/X standard, each finding with its own code: the header and Info keys
@@ -21,7 +20,7 @@ struct PDFXCheck {
         return findings
     }
 
-    private var info: qpdf_oh? { document.key(document.trailer, "/Info") }
+    private var info: PDFObject? { document.key(document.trailer, "/Info") }
 
     private func infoText(_ key: String) -> String? { info.flatMap { document.key($0, key) }.flatMap(document.text) }
 
@@ -136,7 +135,7 @@ struct PDFXCheck {
     }
 
     /// Actions, transparency and colour spaces of one dictionary of object `number`.
-    private func rules(_ object: qpdf_oh, number: Int, deviceSpaces: Set<String>) -> [Finding] {
+    private func rules(_ object: PDFObject, number: Int, deviceSpaces: Set<String>) -> [Finding] {
         var findings: [Finding] = []
         if let action = document.key(object, "/S").flatMap(document.name), ["/JavaScript", "/Launch"].contains(action) {
             findings.append(Finding(.error, "pdfx-forbidden", "a \(action) action", object: number))
@@ -152,7 +151,7 @@ struct PDFXCheck {
         return findings
     }
 
-    private func transparency(_ object: qpdf_oh) -> String? {
+    private func transparency(_ object: PDFObject) -> String? {
         if let mask = document.key(object, "/SMask"), document.name(mask) != "/None" { return "a soft mask" }
         for key in ["/ca", "/CA"] {
             if let alpha = document.key(object, key).flatMap(document.number), alpha < 1 { return "constant alpha \(alpha)" }
@@ -168,8 +167,8 @@ struct PDFXCheck {
 
     /// The colour spaces an object names: an image's, a transparency group's /CS, a shading's,
     /// a resource dictionary's /ColorSpace entries.
-    private func colourSpaces(in object: qpdf_oh) -> [qpdf_oh] {
-        var spaces: [qpdf_oh] = []
+    private func colourSpaces(in object: PDFObject) -> [PDFObject] {
+        var spaces: [PDFObject] = []
         if let space = document.key(object, "/ColorSpace") {
             if document.isDictionary(space) { spaces += document.keys(space).compactMap { document.key(space, $0) } } else { spaces.append(space) }
         }
@@ -177,7 +176,7 @@ struct PDFXCheck {
         return spaces
     }
 
-    private func colourProblem(_ space: qpdf_oh, deviceSpaces: Set<String>) -> String? {
+    private func colourProblem(_ space: PDFObject, deviceSpaces: Set<String>) -> String? {
         if let name = document.name(space) {
             if name.hasPrefix("/Device") && !deviceSpaces.contains(name) { return "\(name) under a CMYK output intent" }
             return nil

@@ -1,4 +1,3 @@
-import CQPDF
 import CZlib
 import Foundation
 
@@ -27,7 +26,7 @@ struct StreamIntegrity {
         return findings
     }
 
-    private func filterNames(_ filter: qpdf_oh?) -> [String] {
+    private func filterNames(_ filter: PDFObject?) -> [String] {
         guard let filter else { return [] }
         if let name = document.name(filter) { return [name] }
         return document.array(filter).compactMap(document.name)

@@ -1,11 +1,10 @@
-import CPangoCairo
 import Foundation
 import Prepress
 
 extension CoverArtist {
     /// Title, subtitle, a rule under the title, the author: sized from the trim width so a
     /// cover.jpg of any pixel size keeps the same proportions.
-    func drawTitleBlock(on cairo: OpaquePointer, trim: Rect) {
+    func drawTitleBlock(on drawing: any Drawing, trim: Rect) {
         let typography = engine.typography
         let unit = trim.width / 419.53
         let margin = trim.width * 0.12
@@ -18,35 +17,25 @@ extension CoverArtist {
         titleFont.size = 34 * unit
         let title = engine.paragraph(markup: PangoMarkup.escape(TextCleaner.clean(content.title)), font: titleFont,
                                      width: width, style: ParagraphStyle(alignment: .center, lineHeight: 38 * unit))
-        cairo_set_source_rgb(cairo, ink.r, ink.g, ink.b)
-        top = drawLines(title, on: cairo, left: trim.x + margin, top: top)
+        drawing.setColour(red: ink.r, green: ink.g, blue: ink.b)
+        top = drawing.drawLines(title, left: trim.x + margin, top: top)
         if let subtitle = content.subtitle?.trimmingCharacters(in: .whitespacesAndNewlines), !subtitle.isEmpty {
             var font = typography.font(.titlePageSubtitle)
             font.size = 15 * unit
             let paragraph = engine.paragraph(markup: PangoMarkup.escape(TextCleaner.clean(subtitle)), font: font,
                                              width: width, style: centered)
-            top = drawLines(paragraph, on: cairo, left: trim.x + margin, top: top + 6 * unit)
+            top = drawing.drawLines(paragraph, left: trim.x + margin, top: top + 6 * unit)
         }
         let rule = 56 * unit
-        cairo_rectangle(cairo, trim.x + (trim.width - rule) / 2, top + 14 * unit, rule, 0.8 * unit)
-        cairo_fill(cairo)
+        drawing.rectangle(x: trim.x + (trim.width - rule) / 2, y: top + 14 * unit, width: rule, height: 0.8 * unit)
+        drawing.fill()
         var authorFont = typography.font(.titlePageAuthor)
         authorFont.size = 10.5 * unit
         var authorStyle = centered
         authorStyle.letterSpacing = 1.8 * unit
         let author = engine.paragraph(markup: PangoMarkup.escape(TextCleaner.clean(content.author).uppercased()),
                                       font: authorFont, width: width, style: authorStyle)
-        drawLines(author, on: cairo, left: trim.x + margin, top: top + 30 * unit)
-    }
-
-    @discardableResult
-    func drawLines(_ paragraph: MeasuredParagraph, on cairo: OpaquePointer, left: Double, top: Double) -> Double {
-        var y = top
-        for index in paragraph.lines.indices {
-            paragraph.draw(line: index, left: left, top: y, on: cairo)
-            y += paragraph.lines[index].height
-        }
-        return y
+        drawing.drawLines(author, left: trim.x + margin, top: top + 30 * unit)
     }
 
     /// The scrim: black, from 40 % of the trim's height down, its opacity at these stops along it.
@@ -64,7 +53,7 @@ extension CoverArtist {
     }
 
     /// The order's photo, cover-cropped to the art, under a scrim that keeps the title legible.
-    func drawPhoto(on cairo: OpaquePointer, art: Rect, trim: Rect, embed: Bool) -> RenderNotice? {
+    func drawPhoto(on drawing: any Drawing, art: Rect, trim: Rect, embed: Bool) -> RenderNotice? {
         guard let file = content.photo else { return nil }
         let prepared: PreparedPhoto
         do {
@@ -83,21 +72,18 @@ extension CoverArtist {
                 Self.scrimAlpha(at: ((y + (Double(row) + 0.5) / Double(rows) * height) - start) / length)
             }
             if let composited {
-                PhotoEmbedding.embedJPEG(composited, on: cairo, x: x, y: y, width: width, height: height)
+                drawing.embedJPEG(composited, x: x, y: y, width: width, height: height)
                 return nil
             }
         }
         if embed {
-            PhotoEmbedding.embedJPEG(prepared.jpeg, on: cairo, x: x, y: y, width: width, height: height)
+            drawing.embedJPEG(prepared.jpeg, x: x, y: y, width: width, height: height)
         } else {
-            PhotoEmbedding.paintJPEG(prepared.jpeg, on: cairo, x: x, y: y, width: width, height: height)
+            drawing.paintJPEG(prepared.jpeg, x: x, y: y, width: width, height: height, pixelsPerPoint: nil)
         }
-        let scrim = cairo_pattern_create_linear(0, trim.y + trim.height * Self.scrim.start, 0, trim.y + trim.height)
-        for (offset, alpha) in Self.scrim.stops { cairo_pattern_add_color_stop_rgba(scrim, offset, 0, 0, 0, alpha) }
-        cairo_set_source(cairo, scrim)
-        cairo_rectangle(cairo, art.x, art.y, art.width, art.height)
-        cairo_fill(cairo)
-        cairo_pattern_destroy(scrim)
+        let stops = Self.scrim.stops.map { GradientStop(offset: $0.0, red: 0, green: 0, blue: 0, alpha: $0.1) }
+        drawing.setLinearGradient(x0: 0, y0: trim.y + trim.height * Self.scrim.start, x1: 0, y1: trim.y + trim.height, stops: stops)
+        drawing.fillRectangle(x: art.x, y: art.y, width: art.width, height: art.height)
         return nil
     }
 }

@@ -1,4 +1,3 @@
-import CPangoCairo
 import Foundation
 import Prepress
 
@@ -23,151 +22,146 @@ struct CoverArtist {
     /// Paints the front: art over `trim` extended by `bleed` on every side, title block inside
     /// the trim's safety margin. Returns a notice when the cover photo cannot be used.
     @discardableResult
-    func drawCover(on cairo: OpaquePointer, trim: Rect, bleed: Double, embedPhotoAsJPEG: Bool) -> RenderNotice? {
+    func drawCover(on drawing: any Drawing, trim: Rect, bleed: Double, embedPhotoAsJPEG: Bool) -> RenderNotice? {
         let art = trim.inset(bleed)
-        cairo_save(cairo)
-        cairo_rectangle(cairo, art.x, art.y, art.width, art.height)
-        cairo_clip(cairo)
+        drawing.save()
+        drawing.rectangle(x: art.x, y: art.y, width: art.width, height: art.height)
+        drawing.clip()
         var notice: RenderNotice?
-        drawBackground(on: cairo, art: art)
+        drawBackground(on: drawing, art: art)
         switch content.preset {
-        case .night: drawNight(on: cairo, art: art, trim: trim)
-        case .sunset: drawSun(on: cairo, art: art, trim: trim)
-        case .forest: drawTrees(on: cairo, art: art, trim: trim)
-        case .sea: drawWaves(on: cairo, art: art, trim: trim)
-        case .paper: drawFrame(on: cairo, trim: trim)
-        case .dawn: drawHills(on: cairo, art: art, trim: trim)
-        case .photo: notice = drawPhoto(on: cairo, art: art, trim: trim, embed: embedPhotoAsJPEG)
+        case .night: drawNight(on: drawing, art: art, trim: trim)
+        case .sunset: drawSun(on: drawing, art: art, trim: trim)
+        case .forest: drawTrees(on: drawing, art: art, trim: trim)
+        case .sea: drawWaves(on: drawing, art: art, trim: trim)
+        case .paper: drawFrame(on: drawing, trim: trim)
+        case .dawn: drawHills(on: drawing, art: art, trim: trim)
+        case .photo: notice = drawPhoto(on: drawing, art: art, trim: trim, embed: embedPhotoAsJPEG)
         }
-        drawTitleBlock(on: cairo, trim: trim)
-        cairo_restore(cairo)
+        drawTitleBlock(on: drawing, trim: trim)
+        drawing.restore()
         return notice
     }
 
     /// The preset's background alone (the back cover and the spine's neighbours).
-    func drawBackground(on cairo: OpaquePointer, art: Rect) {
+    func drawBackground(on drawing: any Drawing, art: Rect) {
         let (top, bottom) = content.preset.sky
-        let gradient = cairo_pattern_create_linear(0, art.y, 0, art.y + art.height)
-        cairo_pattern_add_color_stop_rgb(gradient, 0, top.r, top.g, top.b)
-        cairo_pattern_add_color_stop_rgb(gradient, 1, bottom.r, bottom.g, bottom.b)
-        cairo_set_source(cairo, gradient)
-        cairo_rectangle(cairo, art.x, art.y, art.width, art.height)
-        cairo_fill(cairo)
-        cairo_pattern_destroy(gradient)
+        drawing.setLinearGradient(x0: 0, y0: art.y, x1: 0, y1: art.y + art.height, stops: [
+            GradientStop(offset: 0, red: top.r, green: top.g, blue: top.b),
+            GradientStop(offset: 1, red: bottom.r, green: bottom.g, blue: bottom.b),
+        ])
+        drawing.fillRectangle(x: art.x, y: art.y, width: art.width, height: art.height)
     }
 
     /// `colour` at `alpha` over the background gradient of `art`. When `opaque`, the same look
     /// as an opaque gradient along the background's own axis (each shape here lies on the
     /// background alone, so blending the gradient's two ends is exact).
-    private func setTranslucent(_ cairo: OpaquePointer, _ colour: (Double, Double, Double), alpha: Double, over art: Rect) {
+    private func setTranslucent(_ drawing: any Drawing, _ colour: (Double, Double, Double), alpha: Double, over art: Rect) {
         guard opaque else {
-            cairo_set_source_rgba(cairo, colour.0, colour.1, colour.2, alpha)
+            drawing.setColour(red: colour.0, green: colour.1, blue: colour.2, alpha: alpha)
             return
         }
         let (top, bottom) = content.preset.sky
-        let gradient = cairo_pattern_create_linear(0, art.y, 0, art.y + art.height)
-        for (offset, sky) in [(0.0, top), (1.0, bottom)] {
-            cairo_pattern_add_color_stop_rgb(gradient, offset, alpha * colour.0 + (1 - alpha) * sky.r,
-                                             alpha * colour.1 + (1 - alpha) * sky.g, alpha * colour.2 + (1 - alpha) * sky.b)
+        let stops = [(0.0, top), (1.0, bottom)].map { offset, sky in
+            GradientStop(offset: offset, red: alpha * colour.0 + (1 - alpha) * sky.r,
+                         green: alpha * colour.1 + (1 - alpha) * sky.g, blue: alpha * colour.2 + (1 - alpha) * sky.b)
         }
-        cairo_set_source(cairo, gradient)
-        cairo_pattern_destroy(gradient)
+        drawing.setLinearGradient(x0: 0, y0: art.y, x1: 0, y1: art.y + art.height, stops: stops)
     }
 
-    private func drawNight(on cairo: OpaquePointer, art: Rect, trim: Rect) {
+    private func drawNight(on drawing: any Drawing, art: Rect, trim: Rect) {
         var random = SeededRandom(seed: content.seed)
         for _ in 0..<220 {
             let x = art.x + random.unit() * art.width
             let y = art.y + random.unit() * art.height * 0.85
             let radius = 0.25 + random.unit() * random.unit() * 1.1
-            setTranslucent(cairo, (1, 0.98, 0.9), alpha: 0.35 + 0.65 * random.unit(), over: art)
-            cairo_arc(cairo, x, y, radius, 0, 2 * .pi)
-            cairo_fill(cairo)
+            setTranslucent(drawing, (1, 0.98, 0.9), alpha: 0.35 + 0.65 * random.unit(), over: art)
+            drawing.circle(x: x, y: y, radius: radius)
+            drawing.fill()
         }
         // A crescent: the moon's disc less a disc offset towards the light, cut with an even-odd
         // clip. (A group with the CLEAR operator would make Cairo rasterise the page region.)
         let moon = (x: trim.x + trim.width * 0.72, y: trim.y + trim.height * 0.2, r: trim.width * 0.075)
-        cairo_save(cairo)
-        cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_EVEN_ODD)
-        cairo_rectangle(cairo, art.x, art.y, art.width, art.height)
-        cairo_new_sub_path(cairo)
-        cairo_arc(cairo, moon.x + moon.r * 0.45, moon.y - moon.r * 0.2, moon.r * 0.9, 0, 2 * .pi)
-        cairo_clip(cairo)
-        cairo_set_source_rgb(cairo, 0.99, 0.95, 0.80)
-        cairo_arc(cairo, moon.x, moon.y, moon.r, 0, 2 * .pi)
-        cairo_fill(cairo)
-        cairo_restore(cairo)
+        drawing.save()
+        drawing.useEvenOddFill()
+        drawing.rectangle(x: art.x, y: art.y, width: art.width, height: art.height)
+        drawing.newSubPath()
+        drawing.circle(x: moon.x + moon.r * 0.45, y: moon.y - moon.r * 0.2, radius: moon.r * 0.9)
+        drawing.clip()
+        drawing.setColour(red: 0.99, green: 0.95, blue: 0.80)
+        drawing.circle(x: moon.x, y: moon.y, radius: moon.r)
+        drawing.fill()
+        drawing.restore()
     }
 
-    private func drawSun(on cairo: OpaquePointer, art: Rect, trim: Rect) {
-        setTranslucent(cairo, (1, 0.86, 0.45), alpha: 0.95, over: art)
-        cairo_arc(cairo, trim.x + trim.width * 0.5, trim.y + trim.height * 0.78, trim.width * 0.2, 0, 2 * .pi)
-        cairo_fill(cairo)
-        setTranslucent(cairo, (0.25, 0.08, 0.20), alpha: 0.85, over: art)
-        cairo_rectangle(cairo, trim.x - 50, trim.y + trim.height * 0.84, trim.width + 100, trim.height)
-        cairo_fill(cairo)
+    private func drawSun(on drawing: any Drawing, art: Rect, trim: Rect) {
+        setTranslucent(drawing, (1, 0.86, 0.45), alpha: 0.95, over: art)
+        drawing.circle(x: trim.x + trim.width * 0.5, y: trim.y + trim.height * 0.78, radius: trim.width * 0.2)
+        drawing.fill()
+        setTranslucent(drawing, (0.25, 0.08, 0.20), alpha: 0.85, over: art)
+        drawing.rectangle(x: trim.x - 50, y: trim.y + trim.height * 0.84, width: trim.width + 100, height: trim.height)
+        drawing.fill()
     }
 
-    private func drawHills(on cairo: OpaquePointer, art: Rect, trim: Rect) {
+    private func drawHills(on drawing: any Drawing, art: Rect, trim: Rect) {
         for (index, shade) in [(0.93, 0.72, 0.70), (0.85, 0.62, 0.66)].enumerated() {
             let base = trim.y + trim.height * (0.78 + 0.08 * Double(index))
-            cairo_set_source_rgb(cairo, shade.0, shade.1, shade.2)
-            cairo_move_to(cairo, art.x, art.y + art.height)
-            cairo_line_to(cairo, art.x, base)
-            cairo_curve_to(cairo, art.x + art.width * 0.3, base - trim.height * 0.08, art.x + art.width * 0.6,
-                           base + trim.height * 0.05, art.x + art.width, base - trim.height * 0.04)
-            cairo_line_to(cairo, art.x + art.width, art.y + art.height)
-            cairo_close_path(cairo)
-            cairo_fill(cairo)
+            drawing.setColour(red: shade.0, green: shade.1, blue: shade.2)
+            drawing.move(toX: art.x, y: art.y + art.height)
+            drawing.line(toX: art.x, y: base)
+            drawing.curve(x1: art.x + art.width * 0.3, y1: base - trim.height * 0.08, x2: art.x + art.width * 0.6, y2: base + trim.height * 0.05, toX: art.x + art.width, y: base - trim.height * 0.04)
+            drawing.line(toX: art.x + art.width, y: art.y + art.height)
+            drawing.closePath()
+            drawing.fill()
         }
     }
 
-    private func drawTrees(on cairo: OpaquePointer, art: Rect, trim: Rect) {
+    private func drawTrees(on drawing: any Drawing, art: Rect, trim: Rect) {
         var random = SeededRandom(seed: content.seed)
         for row in 0..<3 {
             let base = trim.y + trim.height * (0.80 + 0.07 * Double(row))
             let shade = 0.08 + 0.05 * Double(row)
-            cairo_set_source_rgb(cairo, shade * 0.7, shade + 0.08, shade * 0.8)
+            drawing.setColour(red: shade * 0.7, green: shade + 0.08, blue: shade * 0.8)
             var x = art.x - 10
             while x < art.x + art.width + 10 {
                 let width = trim.width * (0.07 + 0.05 * random.unit())
                 let height = width * (2.2 + random.unit())
-                cairo_move_to(cairo, x, base)
-                cairo_line_to(cairo, x + width / 2, base - height)
-                cairo_line_to(cairo, x + width, base)
-                cairo_close_path(cairo)
-                cairo_fill(cairo)
+                drawing.move(toX: x, y: base)
+                drawing.line(toX: x + width / 2, y: base - height)
+                drawing.line(toX: x + width, y: base)
+                drawing.closePath()
+                drawing.fill()
                 x += width * 0.7
             }
-            cairo_rectangle(cairo, art.x, base, art.width, art.y + art.height - base)
-            cairo_fill(cairo)
+            drawing.rectangle(x: art.x, y: base, width: art.width, height: art.y + art.height - base)
+            drawing.fill()
         }
     }
 
-    private func drawWaves(on cairo: OpaquePointer, art: Rect, trim: Rect) {
+    private func drawWaves(on drawing: any Drawing, art: Rect, trim: Rect) {
         for band in 0..<6 {
             let y = trim.y + trim.height * (0.66 + 0.06 * Double(band))
-            setTranslucent(cairo, (1, 1, 1), alpha: 0.12 + 0.04 * Double(band), over: art)
-            cairo_set_line_width(cairo, 1.2)
-            cairo_move_to(cairo, art.x, y)
+            setTranslucent(drawing, (1, 1, 1), alpha: 0.12 + 0.04 * Double(band), over: art)
+            drawing.setLineWidth(1.2)
+            drawing.move(toX: art.x, y: y)
             var x = art.x
             let step = trim.width / 8
             while x < art.x + art.width {
-                cairo_curve_to(cairo, x + step / 3, y - 5, x + 2 * step / 3, y + 5, x + step, y)
+                drawing.curve(x1: x + step / 3, y1: y - 5, x2: x + 2 * step / 3, y2: y + 5, toX: x + step, y: y)
                 x += step
             }
-            cairo_stroke(cairo)
+            drawing.stroke()
         }
     }
 
-    private func drawFrame(on cairo: OpaquePointer, trim: Rect) {
+    private func drawFrame(on drawing: any Drawing, trim: Rect) {
         let inset = trim.width * 0.08
-        cairo_set_source_rgb(cairo, 0.55, 0.45, 0.30)
-        cairo_set_line_width(cairo, 0.8)
-        cairo_rectangle(cairo, trim.x + inset, trim.y + inset, trim.width - 2 * inset, trim.height - 2 * inset)
-        cairo_stroke(cairo)
-        cairo_set_line_width(cairo, 0.3)
-        cairo_rectangle(cairo, trim.x + inset + 4, trim.y + inset + 4, trim.width - 2 * inset - 8, trim.height - 2 * inset - 8)
-        cairo_stroke(cairo)
+        drawing.setColour(red: 0.55, green: 0.45, blue: 0.30)
+        drawing.setLineWidth(0.8)
+        drawing.rectangle(x: trim.x + inset, y: trim.y + inset, width: trim.width - 2 * inset, height: trim.height - 2 * inset)
+        drawing.stroke()
+        drawing.setLineWidth(0.3)
+        drawing.rectangle(x: trim.x + inset + 4, y: trim.y + inset + 4, width: trim.width - 2 * inset - 8, height: trim.height - 2 * inset - 8)
+        drawing.stroke()
     }
 }

@@ -1,4 +1,3 @@
-import CPangoCairo
 import Foundation
 import Prepress
 
@@ -35,26 +34,24 @@ public struct CoverRenderer: Sendable {
         let engine = TextEngine(typography: typography, language: content.language)
         var artist = CoverArtist(engine: engine, photos: try PhotoPool.given(photos, product: product), content: content)
         artist.opaque = product.pdfx.map { !$0.allowsTransparency } ?? false
-        let cairo = canvas.cairo
+        let drawing = canvas.drawing
         canvas.beginPage(1, of: sheet)
         let back = Rect(x: bleed, y: bleed, width: geometry.trimWidth, height: geometry.trimHeight)
         let front = Rect(x: bleed + geometry.trimWidth + spine, y: bleed, width: geometry.trimWidth, height: geometry.trimHeight)
         // Back: the preset's background out to the bleed on the left, top and bottom.
-        artist.drawBackground(on: cairo, art: Rect(x: 0, y: 0, width: bleed + geometry.trimWidth + spine / 2, height: mediaHeight))
+        artist.drawBackground(on: drawing, art: Rect(x: 0, y: 0, width: bleed + geometry.trimWidth + spine / 2, height: mediaHeight))
         var notices: [RenderNotice] = []
-        if let notice = artist.drawCover(on: cairo, trim: front, bleed: bleed, embedPhotoAsJPEG: true) { notices.append(notice) }
+        if let notice = artist.drawCover(on: drawing, trim: front, bleed: bleed, embedPhotoAsJPEG: true) { notices.append(notice) }
         let colour = content.preset.spine
-        cairo_set_source_rgb(cairo, colour.r, colour.g, colour.b)
-        cairo_rectangle(cairo, back.x + back.width, 0, spine, mediaHeight)
-        cairo_fill(cairo)
+        drawing.setColour(red: colour.r, green: colour.g, blue: colour.b)
+        drawing.fillRectangle(x: back.x + back.width, y: 0, width: spine, height: mediaHeight)
         let spineText = Points.fromMillimetres(product.spineTextMinimumMM) <= spine
-        if spineText { drawSpineText(artist, on: cairo, x: back.x + back.width, width: spine, trim: front) }
+        if spineText { drawSpineText(artist, on: drawing, x: back.x + back.width, width: spine, trim: front) }
         if let zone = product.barcodeZone {
             // Plain paper where the printer prints its barcode: nothing of the art beneath it.
-            cairo_set_source_rgb(cairo, 1, 1, 1)
-            cairo_rectangle(cairo, back.x + back.width - zone.fromSpine - zone.width, back.y + back.height - zone.fromBottom - zone.height,
-                            zone.width, zone.height)
-            cairo_fill(cairo)
+            drawing.setColour(red: 1, green: 1, blue: 1)
+            drawing.fillRectangle(x: back.x + back.width - zone.fromSpine - zone.width,
+                                  y: back.y + back.height - zone.fromBottom - zone.height, width: zone.width, height: zone.height)
         }
         canvas.endPage(1, of: sheet)
         try canvas.check("drawing the cover")
@@ -63,7 +60,7 @@ public struct CoverRenderer: Sendable {
     }
 
     /// Title and author along the spine, reading top to bottom.
-    private func drawSpineText(_ artist: CoverArtist, on cairo: OpaquePointer, x: Double, width: Double, trim: Rect) {
+    private func drawSpineText(_ artist: CoverArtist, on drawing: any Drawing, x: Double, width: Double, trim: Rect) {
         var font = typography.font(.titlePageAuthor)
         font.size = min(9, width * 0.45)
         let text = "\(TextCleaner.clean(artist.content.title)) · \(TextCleaner.clean(artist.content.author))".uppercased()
@@ -71,12 +68,12 @@ public struct CoverRenderer: Sendable {
                                            style: ParagraphStyle(alignment: .center, letterSpacing: 1))
         guard let first = line.lines.first else { return }
         let ink = artist.content.preset.ink
-        cairo_save(cairo)
-        cairo_set_source_rgb(cairo, ink.r, ink.g, ink.b)
-        cairo_translate(cairo, x + width / 2, trim.y + trim.height / 2)
-        cairo_rotate(cairo, .pi / 2)
-        line.draw(line: 0, left: -trim.height * 0.4, top: -first.height / 2, on: cairo)
-        cairo_restore(cairo)
+        drawing.save()
+        drawing.setColour(red: ink.r, green: ink.g, blue: ink.b)
+        drawing.translate(x: x + width / 2, y: trim.y + trim.height / 2)
+        drawing.rotate(by: .pi / 2)
+        drawing.draw(line, line: 0, left: -trim.height * 0.4, top: -first.height / 2)
+        drawing.restore()
     }
 
     /// The front cover as a JPEG (or PNG) `pixelWidth` wide, drawn by `drawCover` on an image
@@ -84,41 +81,14 @@ public struct CoverRenderer: Sendable {
     public func renderPicture(_ content: CoverContent, pixelWidth: Int, png: Bool = false, photos: PhotoPool? = nil) throws(RenderError) -> Data {
         let geometry = product.geometry
         let pixelHeight = Int((Double(pixelWidth) * geometry.trimHeight / geometry.trimWidth).rounded())
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(pixelHeight))
-        defer { cairo_surface_destroy(surface) }
-        guard let cairo = cairo_create(surface) else { throw RenderError(file: "cover", message: "cannot create a drawing context") }
-        defer { cairo_destroy(cairo) }
-        cairo_scale(cairo, Double(pixelWidth) / geometry.trimWidth, Double(pixelHeight) / geometry.trimHeight)
+        let context = try CairoContext(on: try CairoSurface.image(width: pixelWidth, height: pixelHeight, label: "cover"))
+        context.scale(x: Double(pixelWidth) / geometry.trimWidth, y: Double(pixelHeight) / geometry.trimHeight)
         let engine = TextEngine(typography: typography, language: content.language)
         let artist = CoverArtist(engine: engine, photos: try PhotoPool.given(photos, product: product), content: content)
-        artist.drawCover(on: cairo, trim: Rect(x: 0, y: 0, width: geometry.trimWidth, height: geometry.trimHeight),
+        artist.drawCover(on: context, trim: Rect(x: 0, y: 0, width: geometry.trimWidth, height: geometry.trimHeight),
                          bleed: 0, embedPhotoAsJPEG: false)
-        cairo_surface_flush(surface)
-        guard cairo_status(cairo) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
-            throw RenderError(file: "cover", message: "cannot draw the cover picture")
-        }
-        if png { return try PNGWriting.data(surface) }
-        do {
-            return try JPEGEncoder.encodeCairoRGB(data, width: pixelWidth, height: pixelHeight,
-                                                  stride: Int(cairo_image_surface_get_stride(surface)), quality: 90,
-                                                  iccProfile: try? ICCProfile.sRGB())
-        } catch {
-            throw RenderError(file: "cover.jpg", message: "\(error)")
-        }
-    }
-}
-
-/// Cairo image surface → PNG bytes.
-enum PNGWriting {
-    static func data(_ surface: OpaquePointer?) throws(RenderError) -> Data {
-        final class Sink { var data = Data() }
-        let sink = Sink()
-        let status = cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
-            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError(file: "preview.png", message: "cannot write PNG") }
-        return sink.data
+        try context.check("drawing the cover picture")
+        if png { return try context.surface.png() }
+        return try context.surface.jpeg(quality: 90, iccProfile: try? ICCProfile.sRGB())
     }
 }

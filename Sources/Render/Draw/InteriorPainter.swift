@@ -1,4 +1,3 @@
-import CPangoCairo
 import Prepress
 
 /// Paints a laid-out interior on a PDF canvas: title page, contents, chapters, running heads.
@@ -24,13 +23,13 @@ struct InteriorPainter {
             let number = index + 1
             if let only, !only.contains(number) { continue }
             canvas.beginPage(number, of: sheet)
-            canvas.setFill(gray: 0)
+            canvas.drawing.setGray(0)
             switch page.kind {
             case .title:
                 // The title page is the front cover, drawn by the same drawCover as cover.pdf.
                 let geometry = frame.geometry
                 let trim = Rect(x: geometry.bleed, y: geometry.bleed, width: geometry.trimWidth, height: geometry.trimHeight)
-                if let notice = cover.drawCover(on: canvas.cairo, trim: trim, bleed: geometry.bleed, embedPhotoAsJPEG: canvas.embedsJPEG) {
+                if let notice = cover.drawCover(on: canvas.drawing, trim: trim, bleed: geometry.bleed, embedPhotoAsJPEG: canvas.embedsJPEG) {
                     notices.append(notice)
                 }
             case .contents:
@@ -59,10 +58,9 @@ struct InteriorPainter {
                 let paragraph = builder.paragraphs[id]
                 var top = frame.top + placement.y
                 for line in placement.lines {
-                    paragraph.draw(line: line, left: left, top: top, on: canvas.cairo)
+                    canvas.drawing.draw(paragraph, line: line, left: left, top: top)
                     if line == 0, let marker = block.marker {
-                        builder.paragraphs[marker].draw(line: 0, left: left - typography.listIndent, top: top,
-                                                        on: canvas.cairo)
+                        canvas.drawing.draw(builder.paragraphs[marker], line: 0, left: left - typography.listIndent, top: top)
                     }
                     top += paragraph.lines[line].height
                 }
@@ -70,19 +68,15 @@ struct InteriorPainter {
                 switch builder.figures[id] {
                 case .rule:
                     let width = 60.0
-                    canvas.fillRectangle(x: frame.left + (frame.width - width) / 2,
+                    canvas.drawing.fillRectangle(x: frame.left + (frame.width - width) / 2,
                                          y: frame.top + placement.y + height / 2, width: width, height: 0.5)
                 case .photos(let row):
                     let top = frame.top + placement.y
                     for cell in row.cells {
                         notices += photos.paint(cell, left: frame.left, top: top, page: page)
                         if let caption = cell.caption {
-                            let paragraph = builder.paragraphs[caption]
-                            var y = top + row.imageHeight + PhotoRow.captionGap
-                            for line in paragraph.lines.indices {
-                                paragraph.draw(line: line, left: frame.left + cell.x, top: y, on: canvas.cairo)
-                                y += paragraph.lines[line].height
-                            }
+                            canvas.drawing.drawLines(builder.paragraphs[caption], left: frame.left + cell.x,
+                                                     top: top + row.imageHeight + PhotoRow.captionGap)
                         }
                     }
                 }
@@ -109,7 +103,7 @@ struct InteriorPainter {
         let head = builder.engine.paragraph(markup: PangoMarkup.escape(label), font: typography.font(.runningHead),
                                             width: frame.width, style: style)
         guard let first = head.lines.first else { return }
-        head.draw(line: 0, left: frame.left, top: frame.runningHeadBaseline - first.baseline, on: canvas.cairo)
+        canvas.drawing.draw(head, line: 0, left: frame.left, top: frame.runningHeadBaseline - first.baseline)
     }
 
     private func paintContents(_ page: BookLayout.Page, layout: BookLayout) {
@@ -118,7 +112,7 @@ struct InteriorPainter {
         if lines.lowerBound == 0 {
             let title = builder.engine.paragraph(markup: PangoMarkup.escape(language.contentsWord),
                                                  font: typography.font(.contentsTitle), width: frame.width)
-            title.draw(line: 0, left: frame.left, top: top, on: canvas.cairo)
+            canvas.drawing.draw(title, line: 0, left: frame.left, top: top)
             top += title.height + ContentsMetrics.gapAfterTitle
         }
         let font = typography.font(.contentsLine)
@@ -129,8 +123,8 @@ struct InteriorPainter {
                                                 style: ParagraphStyle(lineHeight: typography.bodyLineHeight))
             let number = builder.engine.paragraph(markup: String(layout.chapterPages[index]), font: font, width: frame.width,
                                                   style: ParagraphStyle(alignment: .right, lineHeight: typography.bodyLineHeight))
-            name.draw(line: 0, left: frame.left, top: top, on: canvas.cairo)
-            number.draw(line: 0, left: frame.left, top: top, on: canvas.cairo)
+            canvas.drawing.draw(name, line: 0, left: frame.left, top: top)
+            canvas.drawing.draw(number, line: 0, left: frame.left, top: top)
             top += typography.bodyLineHeight
         }
     }

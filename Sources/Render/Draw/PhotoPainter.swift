@@ -1,4 +1,3 @@
-import CPangoCairo
 import Foundation
 import Prepress
 
@@ -26,9 +25,9 @@ struct PhotoPainter {
             return [RenderNotice(code: error.code, message: "\(cell.photo.name): \(error)", entry: cell.entry, page: page)]
         }
         if canvas.embedsJPEG {
-            PhotoEmbedding.embedJPEG(prepared.jpeg, on: canvas.cairo, x: x, y: top, width: cell.width, height: cell.height)
+            canvas.drawing.embedJPEG(prepared.jpeg, x: x, y: top, width: cell.width, height: cell.height)
         } else {
-            PhotoEmbedding.paintJPEG(prepared.jpeg, on: canvas.cairo, x: x, y: top, width: cell.width, height: cell.height,
+            canvas.drawing.paintJPEG(prepared.jpeg, x: x, y: top, width: cell.width, height: cell.height,
                                      pixelsPerPoint: canvas.pixelsPerPoint)
         }
         let ppi = Double(prepared.pixelWidth) / (cell.width / 72)
@@ -42,23 +41,19 @@ struct PhotoPainter {
 
     /// A visible stand-in: a pale frame with a word, so the reader sees a photo was meant here.
     private func paintPlaceholder(x: Double, y: Double, width: Double, height: Double) {
-        let cairo = canvas.cairo
-        cairo_save(cairo)
-        cairo_set_source_rgb(cairo, 0.93, 0.93, 0.93)
-        cairo_rectangle(cairo, x, y, width, height)
-        cairo_fill_preserve(cairo)
-        cairo_set_source_rgb(cairo, 0.6, 0.6, 0.6)
-        cairo_set_line_width(cairo, 0.5)
-        cairo_stroke(cairo)
-        cairo_set_source_rgb(cairo, 0.4, 0.4, 0.4)
+        let drawing = canvas.drawing
+        drawing.save()
+        drawing.setGray(0.93)
+        drawing.rectangle(x: x, y: y, width: width, height: height)
+        drawing.fillPreserve()
+        drawing.setGray(0.6)
+        drawing.setLineWidth(0.5)
+        drawing.stroke()
+        drawing.setGray(0.4)
         let label = engine.paragraph(markup: PangoMarkup.escape(language.photoUnavailable),
                                      font: engine.typography.font(.caption), width: width,
                                      style: ParagraphStyle(alignment: .center))
-        var top = y + (height - label.height) / 2
-        for line in label.lines.indices {
-            label.draw(line: line, left: x, top: top, on: cairo)
-            top += label.lines[line].height
-        }
-        cairo_restore(cairo)
+        drawing.drawLines(label, left: x, top: y + (height - label.height) / 2)
+        drawing.restore()
     }
 }

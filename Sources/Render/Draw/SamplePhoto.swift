@@ -1,78 +1,41 @@
-import CPangoCairo
-
 /// Draws a landscape picture (sky, sun, hills) for sample diaries: real pixels, made here, so
 /// the demo needs no photo files. The same seed gives the same picture.
 public enum SamplePhoto {
     /// Interleaved RGB pixels, `width × height × 3` bytes.
     public static func pixels(width: Int, height: Int, seed: UInt64) -> [UInt8] {
         var random = SeededRandom(seed: seed)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
-        defer { cairo_surface_destroy(surface) }
-        let cairo = cairo_create(surface)
+        // A demo picture that cannot be drawn (no memory) is empty: the caller writes no photo.
+        guard let context = try? CairoContext(on: try CairoSurface.image(width: width, height: height, label: "sample photo")) else {
+            return []
+        }
         let w = Double(width), h = Double(height)
         let hue = random.unit()
-        let sky = cairo_pattern_create_linear(0, 0, 0, h * 0.7)
-        cairo_pattern_add_color_stop_rgb(sky, 0, 0.15 + 0.3 * hue, 0.35, 0.75 - 0.3 * hue)
-        cairo_pattern_add_color_stop_rgb(sky, 1, 0.98, 0.75 + 0.2 * hue, 0.55)
-        cairo_set_source(cairo, sky)
-        cairo_paint(cairo)
-        cairo_pattern_destroy(sky)
-        cairo_set_source_rgb(cairo, 1, 0.93, 0.7)
-        cairo_arc(cairo, w * (0.2 + 0.6 * random.unit()), h * (0.2 + 0.25 * random.unit()), h * 0.08, 0, 2 * .pi)
-        cairo_fill(cairo)
+        context.setLinearGradient(x0: 0, y0: 0, x1: 0, y1: h * 0.7, stops: [
+            GradientStop(offset: 0, red: 0.15 + 0.3 * hue, green: 0.35, blue: 0.75 - 0.3 * hue),
+            GradientStop(offset: 1, red: 0.98, green: 0.75 + 0.2 * hue, blue: 0.55),
+        ])
+        context.paint()
+        context.setColour(red: 1, green: 0.93, blue: 0.7)
+        context.circle(x: w * (0.2 + 0.6 * random.unit()), y: h * (0.2 + 0.25 * random.unit()), radius: h * 0.08)
+        context.fill()
         for layer in 0..<3 {
             let base = h * (0.55 + 0.12 * Double(layer))
             let shade = 0.2 + 0.12 * Double(layer)
-            cairo_set_source_rgb(cairo, shade * 0.6, shade + 0.15 * hue, shade * 0.7)
-            cairo_move_to(cairo, 0, h)
-            cairo_line_to(cairo, 0, base)
+            context.setColour(red: shade * 0.6, green: shade + 0.15 * hue, blue: shade * 0.7)
+            context.move(toX: 0, y: h)
+            context.line(toX: 0, y: base)
             var x = 0.0
             while x < w {
                 let step = w / 6
-                cairo_curve_to(cairo, x + step * 0.3, base - h * 0.12 * random.unit(), x + step * 0.7,
-                               base + h * 0.05 * random.unit(), x + step, base - h * 0.04 * random.unit())
+                context.curve(x1: x + step * 0.3, y1: base - h * 0.12 * random.unit(), x2: x + step * 0.7,
+                              y2: base + h * 0.05 * random.unit(), toX: x + step, y: base - h * 0.04 * random.unit())
                 x += step
             }
-            cairo_line_to(cairo, w, h)
-            cairo_close_path(cairo)
-            cairo_fill(cairo)
+            context.line(toX: w, y: h)
+            context.closePath()
+            context.fill()
         }
-        cairo_destroy(cairo)
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface) else { return [] }
-        var rgb = [UInt8](repeating: 0, count: width * height * 3)
-        for y in 0..<height {
-            for x in 0..<width {
-                // RGB24 pixels are native-endian 32-bit words: 0x00RRGGBB.
-                let word = UnsafeRawPointer(data + y * stride + x * 4).loadUnaligned(as: UInt32.self)
-                let index = (y * width + x) * 3
-                rgb[index] = UInt8(truncatingIfNeeded: word >> 16)
-                rgb[index + 1] = UInt8(truncatingIfNeeded: word >> 8)
-                rgb[index + 2] = UInt8(truncatingIfNeeded: word)
-            }
-        }
+        guard (try? context.check("drawing the sample photo")) != nil, let rgb = try? context.surface.packedRGB() else { return [] }
         return rgb
     }
-}
-
-/// SplitMix64: a small deterministic generator, so samples and star fields never depend on
-/// the clock.
-public struct SeededRandom: Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in [0, 1).
-    public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
-    public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
 }

@@ -1,4 +1,3 @@
-import CPangoCairo
 import Foundation
 import Prepress
 
@@ -140,66 +139,34 @@ final class PhotoPreparer {
     /// Encodings a photo may take to come under the limit.
     static let inkAttempts = 5
 
-    /// CMYK pixels ride through Cairo as ARGB32 (C, M, Y, K in memory order B, G, R, A): with
-    /// the SOURCE operator pixman filters each channel on its own and never premultiplies.
+    /// Turns and scales the pixels (`PhotoResampling`), then encodes them: sRGB with its
+    /// profile, CMYK held under the ink limit.
     private func resample(_ base: UnsafeMutablePointer<UInt8>, image: RasterImage, orientation: Int,
                           upright: (Int, Int), width: Int, height: Int, cmyk: Bool) throws(PhotoError) -> PreparedPhoto {
-        let format = cmyk ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
-        let source = cairo_image_surface_create_for_data(base, format, Int32(image.width),
-                                                         Int32(image.height), Int32(image.width * 4))
-        defer { cairo_surface_destroy(source) }
-        let target = cairo_image_surface_create(format, Int32(width), Int32(height))
-        defer { cairo_surface_destroy(target) }
-        let cairo = cairo_create(target)
-        cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
-        cairo_scale(cairo, Double(width) / Double(upright.0), Double(height) / Double(upright.1))
-        var matrix = Self.orientationMatrix(orientation, width: Double(image.width), height: Double(image.height))
-        cairo_transform(cairo, &matrix)
-        cairo_set_source_surface(cairo, source, 0, 0)
-        let pattern = cairo_get_source(cairo)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_paint(cairo)
-        cairo_destroy(cairo)
-        cairo_surface_flush(target)
-        guard cairo_surface_status(target) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(target) else {
-            throw .unsupported("cannot resample to \(width)×\(height)")
-        }
-        let stride = Int(cairo_image_surface_get_stride(target))
         let jpeg: Data
         do {
-            if cmyk {
-                // Adobe's convention, which libjpeg's Adobe marker announces: 255 − ink. The PDF
-                // finisher gives such images /Decode [1 0 1 0 1 0 1 0]. The output intent carries
-                // the profile, so the photo does not repeat it.
-                var inverted = [UInt8](repeating: 0, count: width * height * 4)
-                for row in 0..<height {
-                    for offset in 0..<(width * 4) { inverted[row * width * 4 + offset] = 255 - data[row * stride + offset] }
+            let target = try PhotoResampling.resample(base, width: image.width, height: image.height, orientation: orientation,
+                                                      upright: upright, targetWidth: width, targetHeight: height,
+                                                      format: cmyk ? .fourChannels : .rgb)
+            jpeg = try target.withPixels { data, stride in
+                if cmyk {
+                    // Adobe's convention, which libjpeg's Adobe marker announces: 255 − ink. The PDF
+                    // finisher gives such images /Decode [1 0 1 0 1 0 1 0]. The output intent carries
+                    // the profile, so the photo does not repeat it.
+                    var inverted = [UInt8](repeating: 0, count: width * height * 4)
+                    for row in 0..<height {
+                        for offset in 0..<(width * 4) { inverted[row * width * 4 + offset] = 255 - data[row * stride + offset] }
+                    }
+                    return try limitedJPEG(inverted, width: width, height: height)
                 }
-                jpeg = try limitedJPEG(inverted, width: width, height: height)
-            } else {
-                jpeg = try JPEGEncoder.encodeCairoRGB(data, width: width, height: height, stride: stride,
+                return try JPEGEncoder.encodeCairoRGB(data, width: width, height: height, stride: stride,
                                                       quality: quality, iccProfile: sRGBProfile)
             }
+        } catch let error as RenderError {
+            throw .unsupported("cannot resample to \(width)×\(height): \(error.message)")
         } catch {
             throw .unsupported("\(error)")
         }
         return PreparedPhoto(jpeg: jpeg, pixelWidth: width, pixelHeight: height, passedThrough: false)
-    }
-
-    /// Maps stored pixel coordinates to upright ones for EXIF orientations 1…8.
-    static func orientationMatrix(_ orientation: Int, width w: Double, height h: Double) -> cairo_matrix_t {
-        var m = cairo_matrix_t()
-        switch orientation {
-        case 2: cairo_matrix_init(&m, -1, 0, 0, 1, w, 0)
-        case 3: cairo_matrix_init(&m, -1, 0, 0, -1, w, h)
-        case 4: cairo_matrix_init(&m, 1, 0, 0, -1, 0, h)
-        case 5: cairo_matrix_init(&m, 0, 1, 1, 0, 0, 0)
-        case 6: cairo_matrix_init(&m, 0, 1, -1, 0, h, 0)
-        case 7: cairo_matrix_init(&m, 0, -1, -1, 0, h, w)
-        case 8: cairo_matrix_init(&m, 0, -1, 1, 0, 0, w)
-        default: cairo_matrix_init_identity(&m)
-        }
-        return m
     }
 }

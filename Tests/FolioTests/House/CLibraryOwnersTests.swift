@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// One room per C library (issue 27): Cairo is imported only where its owners live (and by the
+/// text engine, which lays out with Pango), qpdf only by `QPDFDocument`, Little CMS only by its
+/// profile and transform owners. A new `import` elsewhere fails here, naming the file.
+@Suite struct CLibraryOwnersTests {
+    struct Room {
+        var module: String
+        /// Paths under Sources/ (folders end with a slash) where the import belongs.
+        var allowed: [String]
+    }
+
+    static let rooms = [
+        Room(module: "CPangoCairo", allowed: ["Render/Draw/Cairo/", "Render/Text/"]),
+        Room(module: "CQPDF", allowed: ["Prepress/PDF/QPDFDocument.swift", "Prepress/PDF/QPDFDocument+Writing.swift"]),
+        Room(module: "CLCMS2", allowed: ["Prepress/Colour/LittleCMS/"]),
+    ]
+
+    /// Every Swift file under Sources/ that imports `module`, by its path under Sources/.
+    static func importers(of module: String) throws -> [String] {
+        let sources = repositoryRoot.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+        let prefix = sources.standardizedFileURL.path + "/"
+        return try files.filter { file in
+            let text = try String(contentsOf: file, encoding: .utf8)
+            return text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "import \(module)" }
+        }.map { String($0.standardizedFileURL.path.dropFirst(prefix.count)) }.sorted()
+    }
+
+    static func isAllowed(_ path: String, in room: Room) -> Bool {
+        room.allowed.contains { $0.hasSuffix("/") ? path.hasPrefix($0) : path == $0 }
+    }
+
+    @Test(arguments: rooms.map(\.module))
+    func eachCLibraryIsImportedOnlyInItsRoom(module: String) throws {
+        let room = try #require(Self.rooms.first { $0.module == module })
+        let importers = try Self.importers(of: module)
+        // The walk must see the owners themselves, or it is looking in the wrong place.
+        #expect(!importers.isEmpty, "no file imports \(module): the walk found nothing under Sources/")
+        for allowed in room.allowed where !allowed.hasSuffix("/") {
+            #expect(importers.contains(allowed), "\(allowed), the owner of \(module), no longer imports it")
+        }
+        for path in importers where !Self.isAllowed(path, in: room) {
+            Issue.record("Sources/\(path) imports \(module); only \(room.allowed.joined(separator: ", ")) may: go through the owner")
+        }
+    }
+
+    @Test func theRuleSeesAStrayImport() {
+        let cairo = Self.rooms[0]
+        #expect(Self.isAllowed("Render/Draw/Cairo/CairoSurface.swift", in: cairo))
+        #expect(!Self.isAllowed("Render/Cover/CoverArtist.swift", in: cairo))
+        #expect(!Self.isAllowed("Render/Draw/CairoLike.swift", in: cairo))
+        #expect(!Self.isAllowed("Prepress/PDF/QPDFDocumentCopy.swift", in: Self.rooms[1]))
+    }
+}
