@@ -1,4 +1,5 @@
 import Foundation
+import FolioTestSupport
 import Testing
 
 /// One room per C library (issue 27): Cairo is imported only where its owners live (and by the
@@ -15,6 +16,17 @@ import Testing
         Room(module: "CPangoCairo", allowed: ["Render/Draw/Cairo/", "Render/Text/"]),
         Room(module: "CQPDF", allowed: ["Prepress/PDF/QPDFDocument.swift", "Prepress/PDF/QPDFDocument+Writing.swift"]),
         Room(module: "CLCMS2", allowed: ["Prepress/Colour/LittleCMS/"]),
+        Room(module: "CCrypto", allowed: ["Diagnostics/Integrity/"]),
+        Room(module: "CSQLite", allowed: ["Jobs/Queue/SQLite/SQLiteDatabase.swift"]),
+        Room(module: "CPQ", allowed: ["Jobs/Queue/Postgres/PGConnection.swift"]),
+        Room(module: "CMHD", allowed: ["Console/Server/"]),
+        Room(module: "CCurl", allowed: ["Upload/HTTP/"]),
+        Room(module: "CArchive", allowed: ["Jobs/Importers/ZipExport.swift"]),
+        Room(module: "CSystemd", allowed: ["Jobs/Runner/ServiceManager.swift"]),
+        Room(module: "CJPEGShim", allowed: ["Prepress/Photo/"]),
+        Room(module: "CPNG", allowed: ["Prepress/Photo/"]),
+        Room(module: "CHyphen", allowed: ["Render/Text/Hyphenator.swift"]),
+        Room(module: "CCmark", allowed: ["Render/Text/Markdown.swift"]),
     ]
 
     /// Every Swift file under Sources/ that imports `module`, by its path under Sources/.
