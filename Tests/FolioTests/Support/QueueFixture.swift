@@ -67,5 +67,5 @@ final class QueueFixture: @unchecked Sendable {
         }
     }
 
-    var migrations: Int { driver == .sqlite ? SQLiteQueue.migrations.count : PostgresSchema.migrations.count }
+    var migrations: Int { driver == .sqlite ? SQLiteSchema.migrations.count : PostgresSchema.migrations.count }
 }

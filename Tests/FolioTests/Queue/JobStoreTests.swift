@@ -2,16 +2,9 @@ import Foundation
 import Testing
 @testable import Jobs
 
-/// A clock the test moves by hand.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 1_000_000.0
-    var now: Double { lock.lock(); defer { lock.unlock() }; return value }
-    func advance(_ seconds: Double) { lock.lock(); value += seconds; lock.unlock() }
-}
-
-/// The conformance suite: every test runs on SQLite and on PostgreSQL.
-@Suite struct QueueTests {
+/// The job store's conformance suite, on SQLite and on PostgreSQL: enqueue, claims and leases,
+/// retries, cancel, forget, prune, the schema version, and review's held jobs.
+@Suite struct JobStoreTests {
     @Test(arguments: Driver.allCases)
     func enqueueingTheSameOrderTwiceQueuesItOnce(_ driver: Driver) throws {
         let fixture = try QueueFixture(driver)
@@ -137,6 +130,53 @@ final class TestClock: @unchecked Sendable {
         #expect(try fixture.schemaVersion() == fixture.migrations)
         try fixture.setSchemaVersion(99)
         #expect(throws: (any Error).self) { _ = try fixture.queue() }
+    }
+
+    @Test(arguments: Driver.allCases)
+    func aHeldJobWaitsForApprovalOrRejection(_ driver: Driver) throws {
+        let fixture = try QueueFixture(driver)
+        let q = try fixture.queue(attempts: 1)
+        for id in ["a", "b"] { _ = try q.enqueue(id: id, order: Data(id.utf8), signature: nil, replace: false) }
+        for id in ["a", "b"] {
+            let job = try #require(try q.claim(worker: "w1", lease: 30))
+            #expect(try !q.hold(id: job.id, worker: "w2", reason: "not mine"))
+            #expect(try q.hold(id: job.id, worker: "w1", reason: "held for review: 1 warning"))
+        }
+        #expect(try q.job("a")?.state == .held && q.job("a")?.lastError == "held for review: 1 warning")
+        // Held is not pending work, is never claimed, and is not pruned.
+        #expect(try !q.hasPendingWork())
+        #expect(try q.claim(worker: "w1", lease: 30) == nil)
+        fixture.clock.advance(365 * 86_400)
+        #expect(try q.prune(olderThan: 1) == 0)
+        #expect(try !q.retry("a"))
+        // Approved: queued again with a fresh retry budget, and the next claim knows who approved it.
+        #expect(try q.approve("a", by: "olga"))
+        #expect(try !q.approve("a", by: "olga"))
+        let again = try #require(try q.claim(worker: "w1", lease: 30))
+        #expect(again.id == "a" && again.approvedBy == "olga" && again.attempts == 2)
+        #expect(try q.finish(id: "a", worker: "w1", succeeded: false, error: "upload-failed", final: false) == .failed)
+        // Rejected: failed, with who and why.
+        #expect(try !q.reject("a", by: "olga", reason: "not held"))
+        #expect(try q.reject("b", by: "olga", reason: "the photos are blurred"))
+        #expect(try q.job("b")?.state == .failed)
+        #expect(try q.job("b")?.lastError == "rejected-in-review: rejected by olga: the photos are blurred")
+        let events = try q.events("b").map { "\($0.event) \($0.by ?? "")" }
+        #expect(events == ["queued ", "claimed w1", "held w1", "rejected olga"])
+        #expect(try q.events("a").contains { $0.event == "approved" && $0.by == "olga" })
+        // A fresh render forgets the approval.
+        #expect(try q.retry("a", freshRender: true, by: "olga"))
+        #expect(try q.job("a")?.approvedBy == nil)
+        #expect(try q.events("a").last.map { "\($0.event) \($0.by ?? "") \($0.detail ?? "")" } == "retried olga fresh render")
+    }
+
+    @Test(arguments: Driver.allCases)
+    func aHeldJobCanBeCancelled(_ driver: Driver) throws {
+        let fixture = try QueueFixture(driver)
+        let q = try fixture.queueWithClaimedJob(worker: "w1")
+        #expect(try q.hold(id: "a", worker: "w1", reason: "held"))
+        #expect(try q.cancel("a", by: "olga"))
+        #expect(try q.job("a")?.state == .cancelled)
+        #expect(try q.events("a").last?.by == "olga")
     }
 
     @Test func retryPolicyIsCappedFullJitter() {

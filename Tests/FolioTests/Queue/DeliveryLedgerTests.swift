@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import Jobs
 
-/// The queue's delivery ledger, request record, verified outputs and stored reports, on both drivers.
-@Suite struct LedgerQueueTests {
+/// The delivery ledger's conformance suite, on both drivers: the fence (`holds`), the ledger,
+/// every request, verified outputs, and what replacing, retrying and forgetting a job do to them.
+@Suite struct DeliveryLedgerTests {
     func entry(_ file: String, sha: String = "aa", attempt: Int = 1, worker: String? = "w1", at: Double) -> LedgerEntry {
         LedgerEntry(job: "a", attempt: attempt, kind: "interior", file: file, sha256: sha, bytes: 10, destination: "printer",
                     url: "https://p.example/a/\(file)", httpStatus: 201, responseID: "/stored/a", orderSHA256: "order",

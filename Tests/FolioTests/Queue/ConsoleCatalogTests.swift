@@ -2,57 +2,11 @@ import Foundation
 import Testing
 @testable import Jobs
 
-/// Held jobs, the operator's decisions and the console's catalog, on both drivers.
-@Suite struct ReviewQueueTests {
+/// The console catalog's conformance suite, on both drivers: lists, counts, filters, nights and
+/// event counts.
+@Suite struct ConsoleCatalogTests {
     func order(_ id: String, title: String, author: String = "Anna K.", product: String = "a5-softcover") -> Data {
         Data(#"{"id": "\#(id)", "product": "\#(product)", "destination": "local", "book": {"title": "\#(title)", "author": "\#(author)"}}"#.utf8)
-    }
-
-    @Test(arguments: Driver.allCases)
-    func aHeldJobWaitsForApprovalOrRejection(_ driver: Driver) throws {
-        let fixture = try QueueFixture(driver)
-        let q = try fixture.queue(attempts: 1)
-        for id in ["a", "b"] { _ = try q.enqueue(id: id, order: order(id, title: id), signature: nil, replace: false) }
-        for id in ["a", "b"] {
-            let job = try #require(try q.claim(worker: "w1", lease: 30))
-            #expect(try !q.hold(id: job.id, worker: "w2", reason: "not mine"))
-            #expect(try q.hold(id: job.id, worker: "w1", reason: "held for review: 1 warning"))
-        }
-        #expect(try q.job("a")?.state == .held && q.job("a")?.lastError == "held for review: 1 warning")
-        // Held is not pending work, is never claimed, and is not pruned.
-        #expect(try !q.hasPendingWork())
-        #expect(try q.claim(worker: "w1", lease: 30) == nil)
-        fixture.clock.advance(365 * 86_400)
-        #expect(try q.prune(olderThan: 1) == 0)
-        #expect(try !q.retry("a"))
-        // Approved: queued again with a fresh retry budget, and the next claim knows who approved it.
-        #expect(try q.approve("a", by: "olga"))
-        #expect(try !q.approve("a", by: "olga"))
-        let again = try #require(try q.claim(worker: "w1", lease: 30))
-        #expect(again.id == "a" && again.approvedBy == "olga" && again.attempts == 2)
-        #expect(try q.finish(id: "a", worker: "w1", succeeded: false, error: "upload-failed", final: false) == .failed)
-        // Rejected: failed, with who and why.
-        #expect(try !q.reject("a", by: "olga", reason: "not held"))
-        #expect(try q.reject("b", by: "olga", reason: "the photos are blurred"))
-        #expect(try q.job("b")?.state == .failed)
-        #expect(try q.job("b")?.lastError == "rejected-in-review: rejected by olga: the photos are blurred")
-        let events = try q.events("b").map { "\($0.event) \($0.by ?? "")" }
-        #expect(events == ["queued ", "claimed w1", "held w1", "rejected olga"])
-        #expect(try q.events("a").contains { $0.event == "approved" && $0.by == "olga" })
-        // A fresh render forgets the approval.
-        #expect(try q.retry("a", freshRender: true, by: "olga"))
-        #expect(try q.job("a")?.approvedBy == nil)
-        #expect(try q.events("a").last.map { "\($0.event) \($0.by ?? "") \($0.detail ?? "")" } == "retried olga fresh render")
-    }
-
-    @Test(arguments: Driver.allCases)
-    func aHeldJobCanBeCancelled(_ driver: Driver) throws {
-        let fixture = try QueueFixture(driver)
-        let q = try fixture.queueWithClaimedJob(worker: "w1")
-        #expect(try q.hold(id: "a", worker: "w1", reason: "held"))
-        #expect(try q.cancel("a", by: "olga"))
-        #expect(try q.job("a")?.state == .cancelled)
-        #expect(try q.events("a").last?.by == "olga")
     }
 
     @Test(arguments: Driver.allCases)
@@ -106,6 +60,24 @@ import Testing
         #expect(latest.books == 1 && latest.pages == 200 && latest.warnings == 3)
         #expect(latest.lastFinishedAt == fixture.clock.now)
         #expect(try q.listJobs(JobFilter(night: nights[1].night), limit: 10, offset: 0).map(\.id) == ["night1-a"])
+    }
+
+    @Test(arguments: Driver.allCases)
+    func eventCountsCountEachJobsEvents(_ driver: Driver) throws {
+        let fixture = try QueueFixture(driver)
+        let q = try fixture.queue(attempts: 3)
+        for id in ["a", "b"] { _ = try q.enqueue(id: id, order: Data(id.utf8), signature: nil, replace: false) }
+        #expect(try q.eventCounts("claimed").isEmpty)
+        _ = try #require(try q.claim(worker: "w", lease: 30))
+        #expect(try q.finish(id: "a", worker: "w", succeeded: false, error: "boom", final: false) == .queued)
+        fixture.clock.advance(100)
+        for _ in 0..<2 {
+            let job = try #require(try q.claim(worker: "w", lease: 30))
+            #expect(try q.finish(id: job.id, worker: "w", succeeded: true, error: nil, final: false) == .done)
+        }
+        #expect(try q.eventCounts("claimed") == ["a": 2, "b": 1])
+        #expect(try q.eventCounts("done") == ["a": 1, "b": 1])
+        #expect(try q.eventCounts("queued") == ["a": 2, "b": 1], "a retried attempt is queued again")
     }
 
     @Test func nightsRunFromNoonToNoon() {

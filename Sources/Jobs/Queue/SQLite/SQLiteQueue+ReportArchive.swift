@@ -1,16 +1,7 @@
 import Foundation
 
-/// Reports and previews in the queue's file, and how an idle runner waits.
-extension SQLiteQueue {
-    public func hasPendingWork() throws -> Bool {
-        try !database.execute("SELECT 1 FROM jobs WHERE state IN ('queued', 'running') LIMIT 1").isEmpty
-    }
-
-    /// A file has no notifications: a short sleep, and the runner polls again.
-    public func waitForWork(timeout: Double) throws {
-        Thread.sleep(forTimeInterval: min(max(timeout, 0), 0.1))
-    }
-
+/// Reports, previews and batch reports in the queue's file.
+extension SQLiteQueue: ReportArchive {
     public func storeJobFile(job: String, name: String, data: Data) throws {
         try database.execute("""
             INSERT INTO job_files (job, name, data, updated_at) VALUES (?, ?, ?, ?)

@@ -4,7 +4,7 @@ import Testing
 
 /// What `/metrics` reads from the queue, on both drivers: counts by state, the oldest queued
 /// job, timings bucketed by the database, requests by class, lease losses and runners' beats.
-@Suite struct TelemetryQueueTests {
+@Suite struct TelemetryStoreTests {
     @Test(arguments: Driver.allCases)
     func theQueueCountsWhatMetricsShow(_ driver: Driver) throws {
         let fixture = try QueueFixture(driver)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The delivery ledger, the record of every request, and verified outputs, in the queue's file.
-extension SQLiteQueue {
+extension SQLiteQueue: DeliveryLedger {
     public func holds(id: String, worker: String) throws -> Bool { try holds(id, worker) }
 
     public func recordVerification(_ verification: Verification, worker: String) throws -> Bool {

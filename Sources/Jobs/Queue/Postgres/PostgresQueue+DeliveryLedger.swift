@@ -1,8 +1,7 @@
 import Foundation
 
-/// The delivery ledger, every request, verified outputs, reports and batch reports, in
-/// PostgreSQL, where every host sees them.
-extension PostgresQueue {
+/// The delivery ledger, every request and verified outputs, in PostgreSQL.
+extension PostgresQueue: DeliveryLedger {
     public func holds(id: String, worker: String) throws -> Bool {
         let now = String(environment.now())
         return try withConnection { (database) throws(PGConnection.Failure) -> Bool in
@@ -85,39 +84,6 @@ extension PostgresQueue {
                                     url: row[4] ?? "", httpStatus: row[5]?.number, error: row[6], bytesSent: Int64(row[7]?.number ?? 0),
                                     at: row[8]?.seconds ?? 0, requestClass: row[9])
             }
-        }
-    }
-
-    public func storeJobFile(job: String, name: String, data: Data) throws {
-        let now = String(environment.now())
-        try withConnection { (database) throws(PGConnection.Failure) in
-            try database.execute("""
-                INSERT INTO job_files (job, name, data, updated_at) VALUES ($1, $2, $3::bytea, $4)
-                ON CONFLICT (job, name) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at
-                """, [job, name, Self.bytea(data), now])
-        }
-    }
-
-    public func jobFile(job: String, name: String) throws -> Data? {
-        try withConnection { (database) throws(PGConnection.Failure) -> Data? in
-            try database.execute("SELECT data FROM job_files WHERE job = $1 AND name = $2", [job, name]).first?.first?.flatMap(Self.data)
-        }
-    }
-
-    public func storeBatchReport(name: String, summary: Data, html: Data) throws {
-        let now = String(environment.now())
-        try withConnection { (database) throws(PGConnection.Failure) in
-            try database.execute("""
-                INSERT INTO batch_reports (name, summary, html, created_at) VALUES ($1, $2::bytea, $3::bytea, $4)
-                ON CONFLICT (name) DO UPDATE SET summary = excluded.summary, html = excluded.html
-                """, [name, Self.bytea(summary), Self.bytea(html), now])
-        }
-    }
-
-    public func batchReports(limit: Int) throws -> [(name: String, summary: Data)] {
-        try withConnection { (database) throws(PGConnection.Failure) -> [(name: String, summary: Data)] in
-            try database.execute("SELECT name, summary FROM batch_reports ORDER BY created_at DESC, name DESC LIMIT $1", [String(limit)])
-                .map { ($0[0] ?? "", $0[1].flatMap(Self.data) ?? Data()) }
         }
     }
 }
