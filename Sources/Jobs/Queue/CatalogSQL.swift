@@ -26,8 +26,7 @@ enum CatalogSQL {
     static func order(_ filter: JobFilter) -> String {
         filter.state == nil ? "ORDER BY \(rank), updated_at DESC, id" : "ORDER BY updated_at DESC, id"
     }
-    static let rowColumns = "id, state, stage, attempts, last_error, product, destination, title, author, night, pages, warnings, "
-        + "created_at, updated_at"
+    static let rowColumns = JobRow.columns.joined(separator: ", ")
 
     /// The WHERE clause for `filter`, with `placeholder(n)` for the nth parameter (`?` or `$n`),
     /// and the parameters in order.
@@ -49,11 +48,22 @@ enum CatalogSQL {
 }
 
 extension CatalogSQL {
-    /// Nights from `(night, state, count, pages, warnings, first queued, last finished)` rows,
-    /// in the order of `newest`.
-    static func nights(_ newest: [String], rows: [(String, String, Int, Int, Int, Double, Double?)]) -> [NightRow] {
+    /// Jobs by night and state: how many, their pages and warnings, the first queued and the
+    /// last finished; `$1`/`?` is the oldest night wanted.
+    static func nightsQuery(placeholder: String) -> String {
+        "SELECT night, state, COUNT(*) AS count, COALESCE(SUM(pages), 0) AS pages, COALESCE(SUM(warnings), 0) AS warnings, "
+            + "MIN(created_at) AS first_queued, MAX(finished_at) AS last_finished FROM jobs WHERE night >= \(placeholder) GROUP BY night, state"
+    }
+
+    /// Nights from `nightsQuery`'s rows, in the order of `newest`.
+    static func nights(_ newest: [String], rows: [QueueRow]) throws(RowError) -> [NightRow] {
         var byNight: [String: NightRow] = [:]
-        for (night, state, count, pages, warnings, first, last) in rows where newest.contains(night) {
+        for result in rows {
+            let night = try result.text("night")
+            guard newest.contains(night) else { continue }
+            let state = try result.text("state"), count = try result.integer("count"), pages = try result.integer("pages")
+            let warnings = try result.integer("warnings"), first = try result.real("first_queued")
+            let last = try result.optionalReal("last_finished")
             var row = byNight[night] ?? NightRow(night: night, counts: [:], pages: 0, warnings: 0, firstQueuedAt: first, lastFinishedAt: nil)
             row.counts[state, default: 0] += count
             // Pages and warnings count the books made and the jobs held or failed, as the report does.

@@ -60,10 +60,10 @@ final class QueueFixture: @unchecked Sendable {
 
     func schemaVersion() throws -> Int? {
         switch driver {
-        case .sqlite: try SQLiteDatabase(path: location).execute("PRAGMA user_version").first?.first?.integer
+        case .sqlite: try SQLiteDatabase(path: location).execute("PRAGMA user_version").first?.integer("user_version")
         case .postgres:
             try PGConnection(url: location, password: try PostgresCluster.shared.get().password)
-                .execute("SELECT version FROM folio_schema").first?.first??.number
+                .execute("SELECT version FROM folio_schema").first?.integer("version")
         }
     }
 

@@ -4,7 +4,7 @@ import Foundation
 extension PostgresQueue: DeliveryLedger {
     public func holds(id: String, worker: String) throws -> Bool {
         let now = String(environment.now())
-        return try withConnection { (database) throws(PGConnection.Failure) -> Bool in
+        return try withConnection { database -> Bool in
             try !database.execute("SELECT 1 FROM jobs WHERE id = $1 AND worker = $2 AND state = 'running' AND lease_until > $3",
                                   [id, worker, now]).isEmpty
         }
@@ -12,7 +12,7 @@ extension PostgresQueue: DeliveryLedger {
 
     public func recordVerification(_ verification: Verification, worker: String) throws -> Bool {
         let now = String(environment.now())
-        return try transaction { (database) throws(PGConnection.Failure) -> Bool in
+        return try transaction { database -> Bool in
             guard try !database.execute("""
                 SELECT 1 FROM jobs WHERE id = $1 AND worker = $2 AND state = 'running' AND lease_until > $3 FOR UPDATE
                 """, [verification.job, worker, now]).isEmpty else { return false }
@@ -20,7 +20,7 @@ extension PostgresQueue: DeliveryLedger {
                 INSERT INTO verifications (job, order_sha256, attempt, report, verified_at) VALUES ($1, $2, $3, $4::bytea, $5)
                 ON CONFLICT (job) DO UPDATE SET order_sha256 = excluded.order_sha256, attempt = excluded.attempt,
                 report = excluded.report, verified_at = excluded.verified_at
-                """, [verification.job, verification.orderSHA256, String(verification.attempt), Self.bytea(verification.report),
+                """, [verification.job, verification.orderSHA256, String(verification.attempt), PGBytea.text(verification.report),
                       String(verification.verifiedAt)])
             try log(database, verification.job, "verified", worker: worker, detail: "attempt \(verification.attempt)")
             return true
@@ -28,17 +28,15 @@ extension PostgresQueue: DeliveryLedger {
     }
 
     public func verification(_ id: String) throws -> Verification? {
-        try withConnection { (database) throws(PGConnection.Failure) -> Verification? in
-            try database.execute("SELECT job, order_sha256, attempt, report, verified_at FROM verifications WHERE job = $1", [id]).first.map { row in
-                Verification(job: row[0] ?? "", orderSHA256: row[1] ?? "", attempt: row[2]?.number ?? 0,
-                             report: row[3].flatMap(Self.data) ?? Data(), verifiedAt: row[4]?.seconds ?? 0)
-            }
+        try withConnection { database -> Verification? in
+            try database.execute("SELECT \(Verification.columns.joined(separator: ", ")) FROM verifications WHERE job = $1", [id])
+                .first.map(Verification.init(row:))
         }
     }
 
     /// Committed before it returns (synchronous_commit stays on for this transaction).
     public func recordDelivery(_ entry: LedgerEntry) throws {
-        try transaction { (database) throws(PGConnection.Failure) in
+        try transaction { database in
             try database.execute("SET LOCAL synchronous_commit = on")
             try database.execute("""
                 INSERT INTO deliveries (job, attempt, kind, file, sha256, bytes, destination, url, http_status, response_id,
@@ -51,20 +49,15 @@ extension PostgresQueue: DeliveryLedger {
     }
 
     public func deliveries(_ id: String) throws -> [LedgerEntry] {
-        try withConnection { (database) throws(PGConnection.Failure) -> [LedgerEntry] in
+        try withConnection { database -> [LedgerEntry] in
             try database.execute("""
-                SELECT job, attempt, kind, file, sha256, bytes, destination, url, http_status, response_id, order_sha256, worker, delivered_at
-                FROM deliveries WHERE job = $1 ORDER BY delivered_at, id
-                """, [id]).map { row in
-                LedgerEntry(job: row[0] ?? "", attempt: row[1]?.number ?? 0, kind: row[2] ?? "", file: row[3] ?? "", sha256: row[4] ?? "",
-                            bytes: Int64(row[5]?.number ?? 0), destination: row[6] ?? "", url: row[7] ?? "", httpStatus: row[8]?.number,
-                            responseID: row[9], orderSHA256: row[10] ?? "", worker: row[11], deliveredAt: row[12]?.seconds ?? 0)
-            }
+                SELECT \(LedgerEntry.columns.joined(separator: ", ")) FROM deliveries WHERE job = $1 ORDER BY delivered_at, id
+                """, [id]).map(LedgerEntry.init(row:))
         }
     }
 
     public func recordRequest(_ request: UploadRequestRecord) throws {
-        try withConnection { (database) throws(PGConnection.Failure) in
+        try withConnection { database in
             try database.execute("""
                 INSERT INTO upload_requests (job, attempt, file, destination, url, http_status, error, bytes_sent, at, request_class)
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
@@ -75,15 +68,10 @@ extension PostgresQueue: DeliveryLedger {
     }
 
     public func requests(_ id: String) throws -> [UploadRequestRecord] {
-        try withConnection { (database) throws(PGConnection.Failure) -> [UploadRequestRecord] in
+        try withConnection { database -> [UploadRequestRecord] in
             try database.execute("""
-                SELECT job, attempt, file, destination, url, http_status, error, bytes_sent, at, request_class FROM upload_requests
-                WHERE job = $1 ORDER BY at, id
-                """, [id]).map { row in
-                UploadRequestRecord(job: row[0] ?? "", attempt: row[1]?.number ?? 0, file: row[2] ?? "", destination: row[3] ?? "",
-                                    url: row[4] ?? "", httpStatus: row[5]?.number, error: row[6], bytesSent: Int64(row[7]?.number ?? 0),
-                                    at: row[8]?.seconds ?? 0, requestClass: row[9])
-            }
+                SELECT \(UploadRequestRecord.columns.joined(separator: ", ")) FROM upload_requests WHERE job = $1 ORDER BY at, id
+                """, [id]).map(UploadRequestRecord.init(row:))
         }
     }
 }

@@ -7,11 +7,11 @@ extension PostgresQueue: JobStore {
     public func enqueue(id: String, order: Data, signature: String?, replace: Bool) throws -> EnqueueOutcome {
         let digest = SHA256.hex(of: order)
         let now = String(environment.now())
-        return try transaction { (database) throws(PGConnection.Failure) -> EnqueueOutcome in
+        return try transaction { database -> EnqueueOutcome in
             let inserted = try database.execute("""
                 INSERT INTO jobs (id, order_bytes, order_sha256, signature, state, run_after, created_at, updated_at)
                 VALUES ($1, $2::bytea, $3, $4, 'queued', $5, $5, $5) ON CONFLICT (id) DO NOTHING RETURNING id
-                """, [id, Self.bytea(order), digest, signature, now])
+                """, [id, PGBytea.text(order), digest, signature, now])
             if !inserted.isEmpty {
                 try recordFacts(database, id: id, order: order, queuedAt: environment.now())
                 try log(database, id, "queued")
@@ -21,13 +21,13 @@ extension PostgresQueue: JobStore {
             guard let existing = try database.execute("SELECT order_sha256, state FROM jobs WHERE id = $1 FOR UPDATE", [id]).first else {
                 return .conflict
             }
-            if existing[0] == digest { return .duplicate }
-            guard replace, existing[1] != QueuedJob.State.running.rawValue else { return .conflict }
+            if try existing.text("order_sha256") == digest { return .duplicate }
+            guard replace, try existing.text("state") != QueuedJob.State.running.rawValue else { return .conflict }
             try database.execute("""
                 UPDATE jobs SET order_bytes = $2::bytea, order_sha256 = $3, signature = $4, state = 'queued', stage = 'queued',
                 attempts = 0, retry_floor = 0, worker = NULL, lease_until = NULL, run_after = $5, last_error = NULL, updated_at = $5,
                 finished_at = NULL, approved_by = NULL, pages = NULL, warnings = NULL WHERE id = $1
-                """, [id, Self.bytea(order), digest, signature, now])
+                """, [id, PGBytea.text(order), digest, signature, now])
             try recordFacts(database, id: id, order: order, queuedAt: environment.now())
             // Another order: nothing verified for the old one applies; the ledger stays.
             try database.execute("DELETE FROM verifications WHERE job = $1", [id])
@@ -40,7 +40,7 @@ extension PostgresQueue: JobStore {
 
     public func claim(worker: String, lease: Double) throws -> QueuedJob? {
         let now = environment.now()
-        return try transaction { (database) throws(PGConnection.Failure) -> QueuedJob? in
+        return try transaction { database -> QueuedJob? in
             let rows = try database.execute("""
                 WITH next AS (
                     SELECT id FROM jobs
@@ -52,7 +52,7 @@ extension PostgresQueue: JobStore {
                 RETURNING \(Self.columns("jobs."))
                 """, [worker, String(now + lease), String(now)])
             guard let row = rows.first else { return nil }
-            let job = Self.job(row)
+            let job = try QueuedJob(row: row)
             try log(database, job.id, "claimed", worker: worker, detail: "attempt \(job.attempts)")
             return job
         }
@@ -60,7 +60,7 @@ extension PostgresQueue: JobStore {
 
     public func heartbeat(id: String, worker: String, lease: Double) throws -> Bool {
         let now = environment.now()
-        return try transaction { (database) throws(PGConnection.Failure) -> Bool in
+        return try transaction { database -> Bool in
             let renewed = try !database.execute("""
                 UPDATE jobs SET lease_until = $1, updated_at = $2 WHERE id = $3 AND worker = $4 AND state = 'running' RETURNING id
                 """, [String(now + lease), String(now), id, worker]).isEmpty
@@ -74,7 +74,7 @@ extension PostgresQueue: JobStore {
 
     public func setStage(id: String, stage: String) throws {
         let now = String(environment.now())
-        try withConnection { (database) throws(PGConnection.Failure) in
+        try withConnection { database in
             try database.execute("UPDATE jobs SET stage = $1, updated_at = $2 WHERE id = $3 AND state = 'running'", [stage, now, id])
         }
     }
@@ -82,10 +82,11 @@ extension PostgresQueue: JobStore {
     public func finish(id: String, worker: String, succeeded: Bool, error: String?, final: Bool) throws -> QueuedJob.State? {
         let now = environment.now()
         let random = environment.random()
-        return try transaction { (database) throws(PGConnection.Failure) -> QueuedJob.State? in
+        return try transaction { database -> QueuedJob.State? in
             guard let row = try database.execute("""
-                SELECT attempts - retry_floor FROM jobs WHERE id = $1 AND worker = $2 AND state = 'running' FOR UPDATE
-                """, [id, worker]).first, let attempts = row[0]?.number else { return nil }
+                SELECT attempts - retry_floor AS attempts FROM jobs WHERE id = $1 AND worker = $2 AND state = 'running' FOR UPDATE
+                """, [id, worker]).first else { return nil }
+            let attempts = try row.integer("attempts")
             let (state, runAfter) = retryPolicy.next(succeeded: succeeded, final: final, attempts: attempts, now: now, random: random)
             try database.execute("""
                 UPDATE jobs SET state = $1, stage = $2, worker = NULL, lease_until = NULL, run_after = $3, last_error = $4,
@@ -100,7 +101,7 @@ extension PostgresQueue: JobStore {
 
     public func release(id: String, worker: String) throws {
         let now = String(environment.now())
-        try transaction { (database) throws(PGConnection.Failure) in
+        try transaction { database in
             let rows = try database.execute("""
                 UPDATE jobs SET state = 'queued', stage = 'queued', worker = NULL, lease_until = NULL, attempts = GREATEST(0, attempts - 1),
                 updated_at = $1 WHERE id = $2 AND worker = $3 AND state = 'running' RETURNING id
@@ -111,20 +112,20 @@ extension PostgresQueue: JobStore {
     }
 
     public func jobs() throws -> [QueuedJob] {
-        try withConnection { (database) throws(PGConnection.Failure) -> [QueuedJob] in
-            try database.execute("SELECT \(Self.columns()) FROM jobs ORDER BY created_at, id").map(Self.job)
+        try withConnection { database -> [QueuedJob] in
+            try database.execute("SELECT \(Self.columns()) FROM jobs ORDER BY created_at, id").map(QueuedJob.init(row:))
         }
     }
 
     public func job(_ id: String) throws -> QueuedJob? {
-        try withConnection { (database) throws(PGConnection.Failure) -> QueuedJob? in
-            try database.execute("SELECT \(Self.columns()) FROM jobs WHERE id = $1", [id]).first.map(Self.job)
+        try withConnection { database -> QueuedJob? in
+            try database.execute("SELECT \(Self.columns()) FROM jobs WHERE id = $1", [id]).first.map(QueuedJob.init(row:))
         }
     }
 
     public func retry(_ id: String, freshRender: Bool, by actor: String?) throws -> Bool {
         let now = String(environment.now())
-        return try transaction { (database) throws(PGConnection.Failure) -> Bool in
+        return try transaction { database -> Bool in
             let rows = try database.execute("""
                 UPDATE jobs SET state = 'queued', stage = 'queued', retry_floor = attempts, run_after = $1, updated_at = $1, finished_at = NULL
                 WHERE id = $2 AND state IN ('failed', 'cancelled') RETURNING id
@@ -142,7 +143,7 @@ extension PostgresQueue: JobStore {
 
     public func cancel(_ id: String, by actor: String?) throws -> Bool {
         let now = String(environment.now())
-        return try transaction { (database) throws(PGConnection.Failure) -> Bool in
+        return try transaction { database -> Bool in
             let rows = try database.execute("""
                 UPDATE jobs SET state = 'cancelled', stage = 'cancelled', updated_at = $1, finished_at = $1
                 WHERE id = $2 AND state IN ('queued', 'held') RETURNING id
@@ -153,7 +154,7 @@ extension PostgresQueue: JobStore {
     }
 
     public func forget(_ id: String) throws -> Bool {
-        try transaction { (database) throws(PGConnection.Failure) -> Bool in
+        try transaction { database -> Bool in
             let rows = try database.execute("DELETE FROM jobs WHERE id = $1 AND state IN ('done', 'failed', 'cancelled') RETURNING id", [id])
             guard !rows.isEmpty else { return false }
             try deleteRecords(database, of: [id])
@@ -164,24 +165,24 @@ extension PostgresQueue: JobStore {
 
     public func prune(olderThan age: Double) throws -> Int {
         let cutoff = String(environment.now() - age)
-        return try transaction { (database) throws(PGConnection.Failure) -> Int in
+        return try transaction { database -> Int in
             let rows = try database.execute("""
                 DELETE FROM jobs WHERE state IN ('done', 'failed', 'cancelled') AND finished_at < $1 RETURNING id
                 """, [cutoff])
-            try deleteRecords(database, of: rows.compactMap { $0[0] })
+            try deleteRecords(database, of: rows.map { try $0.text("id") })
             return rows.count
         }
     }
 
     public func hasPendingWork() throws -> Bool {
-        try withConnection { (database) throws(PGConnection.Failure) -> Bool in
+        try withConnection { database -> Bool in
             try !database.execute("SELECT 1 FROM jobs WHERE state IN ('queued', 'running') LIMIT 1").isEmpty
         }
     }
 
     /// LISTENs once per connection (again after a reconnect), then waits for a NOTIFY.
     public func waitForWork(timeout: Double) throws {
-        try withConnection { (database) throws(PGConnection.Failure) in
+        try withConnection { database in
             if !listening {
                 try database.execute("LISTEN \(PostgresSchema.channel)")
                 listening = true

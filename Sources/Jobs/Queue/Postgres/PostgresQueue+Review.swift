@@ -4,7 +4,7 @@ import Foundation
 extension PostgresQueue {
     public func hold(id: String, worker: String, reason: String) throws -> Bool {
         let now = String(environment.now())
-        return try transaction { (database) throws(PGConnection.Failure) -> Bool in
+        return try transaction { database -> Bool in
             let rows = try database.execute("""
                 UPDATE jobs SET state = 'held', stage = 'held', worker = NULL, lease_until = NULL, last_error = $1, updated_at = $2
                 WHERE id = $3 AND worker = $4 AND state = 'running' RETURNING id
@@ -17,7 +17,7 @@ extension PostgresQueue {
 
     public func approve(_ id: String, by actor: String) throws -> Bool {
         let now = String(environment.now())
-        return try transaction { (database) throws(PGConnection.Failure) -> Bool in
+        return try transaction { database -> Bool in
             let rows = try database.execute("""
                 UPDATE jobs SET state = 'queued', stage = 'approved', approved_by = $1, retry_floor = attempts, last_error = NULL,
                 run_after = $2, updated_at = $2 WHERE id = $3 AND state = 'held' RETURNING id
@@ -31,7 +31,7 @@ extension PostgresQueue {
 
     public func reject(_ id: String, by actor: String, reason: String) throws -> Bool {
         let now = String(environment.now())
-        return try transaction { (database) throws(PGConnection.Failure) -> Bool in
+        return try transaction { database -> Bool in
             let rows = try database.execute("""
                 UPDATE jobs SET state = 'failed', stage = 'failed', last_error = $1, updated_at = $2, finished_at = $2
                 WHERE id = $3 AND state = 'held' RETURNING id
@@ -43,10 +43,8 @@ extension PostgresQueue {
     }
 
     public func events(_ id: String) throws -> [JobEvent] {
-        try withConnection { (database) throws(PGConnection.Failure) -> [JobEvent] in
-            try database.execute("SELECT at, event, worker, detail FROM events WHERE job = $1 ORDER BY at, id", [id]).map { row in
-                JobEvent(at: row[0]?.seconds ?? 0, event: row[1] ?? "", by: row[2], detail: row[3])
-            }
+        try withConnection { database -> [JobEvent] in
+            try database.execute("SELECT at, event, worker, detail FROM events WHERE job = $1 ORDER BY at, id", [id]).map(JobEvent.init(row:))
         }
     }
 }

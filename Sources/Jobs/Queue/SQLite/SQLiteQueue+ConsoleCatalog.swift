@@ -5,8 +5,8 @@ extension SQLiteQueue: ConsoleCatalog {
     /// How many times each job reached `event` (tests: every job done exactly once).
     public func eventCounts(_ event: String) throws -> [String: Int] {
         var counts: [String: Int] = [:]
-        for row in try database.execute("SELECT job, COUNT(*) FROM events WHERE event = ? GROUP BY job", [.text(event)]) {
-            if let job = row[0].text, let count = row[1].integer { counts[job] = count }
+        for row in try database.execute("SELECT job, COUNT(*) AS count FROM events WHERE event = ? GROUP BY job", [.text(event)]) {
+            counts[try row.text("job")] = try row.integer("count")
         }
         return counts
     }
@@ -20,42 +20,30 @@ extension SQLiteQueue: ConsoleCatalog {
         let (conditions, parameters) = CatalogSQL.conditions(filter) { _ in "?" }
         return try database.execute("""
             SELECT \(CatalogSQL.rowColumns) FROM jobs \(conditions) \(CatalogSQL.order(filter)) LIMIT ? OFFSET ?
-            """, parameters.map { .text($0) } + [.integer(Int64(limit)), .integer(Int64(offset))]).map { row in
-            JobRow(id: row[0].text ?? "", state: QueuedJob.State(rawValue: row[1].text ?? "") ?? .failed, stage: row[2].text ?? "",
-                   attempts: row[3].integer ?? 0, lastError: row[4].text, product: row[5].text, destination: row[6].text,
-                   title: row[7].text, author: row[8].text, night: row[9].text ?? "", pages: row[10].integer,
-                   warnings: row[11].integer, createdAt: row[12].real ?? 0, updatedAt: row[13].real ?? 0)
-        }
+            """, parameters.map { .text($0) } + [.integer(Int64(limit)), .integer(Int64(offset))]).map(JobRow.init(row:))
     }
 
     public func countJobs(_ filter: JobFilter, cap: Int) throws -> Int {
         let (conditions, parameters) = CatalogSQL.conditions(filter) { _ in "?" }
-        return try database.execute("SELECT COUNT(*) FROM (SELECT 1 FROM jobs \(conditions) LIMIT ?)",
-                                    parameters.map { .text($0) } + [.integer(Int64(cap))]).first?.first?.integer ?? 0
+        return try database.execute("SELECT COUNT(*) AS count FROM (SELECT 1 FROM jobs \(conditions) LIMIT ?)",
+                                    parameters.map { .text($0) } + [.integer(Int64(cap))]).first?.integer("count") ?? 0
     }
 
     public func nights(limit: Int) throws -> [NightRow] {
         let newest = try database.execute("SELECT DISTINCT night FROM jobs ORDER BY night DESC LIMIT ?", [.integer(Int64(limit))])
-            .compactMap { $0[0].text }
+            .map { try $0.text("night") }
         guard let oldest = newest.last else { return [] }
-        let rows = try database.execute("""
-            SELECT night, state, COUNT(*), COALESCE(SUM(pages), 0), COALESCE(SUM(warnings), 0), MIN(created_at), MAX(finished_at)
-            FROM jobs WHERE night >= ? GROUP BY night, state
-            """, [.text(oldest)])
-        return CatalogSQL.nights(newest, rows: rows.map { row in
-            (row[0].text ?? "", row[1].text ?? "", row[2].integer ?? 0, row[3].integer ?? 0, row[4].integer ?? 0,
-             row[5].real ?? 0, row[6].real)
-        })
+        return try CatalogSQL.nights(newest, rows: database.execute(CatalogSQL.nightsQuery(placeholder: "?"), [.text(oldest)]))
     }
 
     /// Rows queued before the catalog existed get their facts once, on the migration.
-    func backfillCatalog() throws(SQLiteDatabase.Failure) {
+    func backfillCatalog() throws {
         for row in try database.execute("SELECT id, order_bytes, created_at FROM jobs WHERE night = ''") {
-            try recordFacts(id: row[0].text ?? "", order: row[1].blob ?? Data(), queuedAt: row[2].real ?? 0)
+            try recordFacts(id: try row.text("id"), order: try row.blob("order_bytes"), queuedAt: try row.real("created_at"))
         }
     }
 
-    func recordFacts(id: String, order: Data, queuedAt: Double) throws(SQLiteDatabase.Failure) {
+    func recordFacts(id: String, order: Data, queuedAt: Double) throws {
         let facts = OrderFacts(order)
         func text(_ value: String?) -> SQLiteDatabase.Value { value.map { .text($0) } ?? .null }
         try database.execute("UPDATE jobs SET product = ?, destination = ?, title = ?, author = ?, search = ?, night = ? WHERE id = ?",

@@ -5,7 +5,7 @@ extension SQLiteQueue: DeliveryLedger {
     public func holds(id: String, worker: String) throws -> Bool { try holds(id, worker) }
 
     public func recordVerification(_ verification: Verification, worker: String) throws -> Bool {
-        try database.immediateTransaction { () throws(SQLiteDatabase.Failure) -> Bool in
+        try database.immediateTransaction { () throws -> Bool in
             guard try holds(verification.job, worker) else { return false }
             try database.execute("""
                 INSERT INTO verifications (job, order_sha256, attempt, report, verified_at) VALUES (?, ?, ?, ?, ?)
@@ -18,24 +18,21 @@ extension SQLiteQueue: DeliveryLedger {
         }
     }
 
-    private func holds(_ id: String, _ worker: String) throws(SQLiteDatabase.Failure) -> Bool {
+    private func holds(_ id: String, _ worker: String) throws -> Bool {
         try !database.execute("SELECT 1 FROM jobs WHERE id = ? AND worker = ? AND state = 'running' AND lease_until > ?",
                               [.text(id), .text(worker), .real(environment.now())]).isEmpty
     }
 
     public func verification(_ id: String) throws -> Verification? {
-        try database.execute("SELECT job, order_sha256, attempt, report, verified_at FROM verifications WHERE job = ?", [.text(id)])
-            .first.map { row in
-                Verification(job: row[0].text ?? "", orderSHA256: row[1].text ?? "", attempt: row[2].integer ?? 0,
-                             report: row[3].blob ?? Data(), verifiedAt: row[4].real ?? 0)
-            }
+        try database.execute("SELECT \(Verification.columns.joined(separator: ", ")) FROM verifications WHERE job = ?", [.text(id)])
+            .first.map(Verification.init(row:))
     }
 
     public func recordDelivery(_ entry: LedgerEntry) throws {
         // Durable past a power cut, not only a crash: a lost row would mean a second copy.
         try database.execute("PRAGMA synchronous=FULL")
         defer { _ = try? database.execute("PRAGMA synchronous=NORMAL") }
-        try database.immediateTransaction { () throws(SQLiteDatabase.Failure) in
+        try database.immediateTransaction { () throws in
             try database.execute("""
                 INSERT INTO deliveries (job, attempt, kind, file, sha256, bytes, destination, url, http_status, response_id,
                 order_sha256, worker, delivered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -49,14 +46,8 @@ extension SQLiteQueue: DeliveryLedger {
 
     public func deliveries(_ id: String) throws -> [LedgerEntry] {
         try database.execute("""
-            SELECT job, attempt, kind, file, sha256, bytes, destination, url, http_status, response_id, order_sha256, worker, delivered_at
-            FROM deliveries WHERE job = ? ORDER BY delivered_at, rowid
-            """, [.text(id)]).map { row in
-            LedgerEntry(job: row[0].text ?? "", attempt: row[1].integer ?? 0, kind: row[2].text ?? "", file: row[3].text ?? "",
-                        sha256: row[4].text ?? "", bytes: Int64(row[5].integer ?? 0), destination: row[6].text ?? "", url: row[7].text ?? "",
-                        httpStatus: row[8].integer, responseID: row[9].text, orderSHA256: row[10].text ?? "", worker: row[11].text,
-                        deliveredAt: row[12].real ?? 0)
-        }
+            SELECT \(LedgerEntry.columns.joined(separator: ", ")) FROM deliveries WHERE job = ? ORDER BY delivered_at, rowid
+            """, [.text(id)]).map(LedgerEntry.init(row:))
     }
 
     public func recordRequest(_ request: UploadRequestRecord) throws {
@@ -71,12 +62,7 @@ extension SQLiteQueue: DeliveryLedger {
 
     public func requests(_ id: String) throws -> [UploadRequestRecord] {
         try database.execute("""
-            SELECT job, attempt, file, destination, url, http_status, error, bytes_sent, at, request_class FROM upload_requests
-            WHERE job = ? ORDER BY at, rowid
-            """, [.text(id)]).map { row in
-            UploadRequestRecord(job: row[0].text ?? "", attempt: row[1].integer ?? 0, file: row[2].text ?? "",
-                                destination: row[3].text ?? "", url: row[4].text ?? "", httpStatus: row[5].integer,
-                                error: row[6].text, bytesSent: Int64(row[7].integer ?? 0), at: row[8].real ?? 0, requestClass: row[9].text)
-        }
+            SELECT \(UploadRequestRecord.columns.joined(separator: ", ")) FROM upload_requests WHERE job = ? ORDER BY at, rowid
+            """, [.text(id)]).map(UploadRequestRecord.init(row:))
     }
 }

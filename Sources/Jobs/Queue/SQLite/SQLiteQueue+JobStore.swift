@@ -7,11 +7,11 @@ extension SQLiteQueue: JobStore {
     public func enqueue(id: String, order: Data, signature: String?, replace: Bool) throws -> EnqueueOutcome {
         let digest = SHA256.hex(of: order)
         let now = environment.now()
-        return try database.immediateTransaction { () throws(SQLiteDatabase.Failure) -> EnqueueOutcome in
+        return try database.immediateTransaction { () throws -> EnqueueOutcome in
             if let existing = try database.execute("SELECT order_sha256, state FROM jobs WHERE id = ?", [.text(id)]).first {
-                if existing[0].text == digest { return .duplicate }
+                if try existing.text("order_sha256") == digest { return .duplicate }
                 guard replace else { return .conflict }
-                guard existing[1].text != QueuedJob.State.running.rawValue else { return .conflict }
+                guard try existing.text("state") != QueuedJob.State.running.rawValue else { return .conflict }
                 try database.execute("""
                     UPDATE jobs SET order_bytes = ?, order_sha256 = ?, signature = ?, state = 'queued', stage = 'queued',
                     attempts = 0, retry_floor = 0, worker = NULL, lease_until = NULL, run_after = ?, last_error = NULL, updated_at = ?,
@@ -37,7 +37,7 @@ extension SQLiteQueue: JobStore {
 
     public func claim(worker: String, lease: Double) throws -> QueuedJob? {
         let now = environment.now()
-        return try database.immediateTransaction { () throws(SQLiteDatabase.Failure) -> QueuedJob? in
+        return try database.immediateTransaction { () throws -> QueuedJob? in
             let rows = try database.execute("""
                 UPDATE jobs SET state = 'running', stage = 'claimed', worker = ?, lease_until = ?, attempts = attempts + 1, updated_at = ?
                 WHERE id = (SELECT id FROM jobs
@@ -46,7 +46,7 @@ extension SQLiteQueue: JobStore {
                 RETURNING \(Self.columns)
                 """, [.text(worker), .real(now + lease), .real(now), .real(now), .real(now)])
             guard let row = rows.first else { return nil }
-            let job = Self.job(row)
+            let job = try QueuedJob(row: row)
             try log(job.id, "claimed", worker: worker, detail: "attempt \(job.attempts)")
             return job
         }
@@ -54,7 +54,7 @@ extension SQLiteQueue: JobStore {
 
     public func heartbeat(id: String, worker: String, lease: Double) throws -> Bool {
         let now = environment.now()
-        return try database.immediateTransaction { () throws(SQLiteDatabase.Failure) -> Bool in
+        return try database.immediateTransaction { () throws -> Bool in
             let rows = try database.execute("""
                 UPDATE jobs SET lease_until = ?, updated_at = ? WHERE id = ? AND worker = ? AND state = 'running' RETURNING id
                 """, [.real(now + lease), .real(now), .text(id), .text(worker)])
@@ -75,9 +75,10 @@ extension SQLiteQueue: JobStore {
     public func finish(id: String, worker: String, succeeded: Bool, error: String?, final: Bool) throws -> QueuedJob.State? {
         let now = environment.now()
         let random = environment.random()
-        return try database.immediateTransaction { () throws(SQLiteDatabase.Failure) -> QueuedJob.State? in
-            guard let row = try database.execute("SELECT attempts - retry_floor FROM jobs WHERE id = ? AND worker = ? AND state = 'running'",
-                                                 [.text(id), .text(worker)]).first, let attempts = row[0].integer else { return nil }
+        return try database.immediateTransaction { () throws -> QueuedJob.State? in
+            guard let row = try database.execute("SELECT attempts - retry_floor AS attempts FROM jobs WHERE id = ? AND worker = ? AND state = 'running'",
+                                                 [.text(id), .text(worker)]).first else { return nil }
+            let attempts = try row.integer("attempts")
             let (state, runAfter) = retryPolicy.next(succeeded: succeeded, final: final, attempts: attempts, now: now, random: random)
             try database.execute("""
                 UPDATE jobs SET state = ?, stage = ?, worker = NULL, lease_until = NULL, run_after = ?, last_error = ?,
@@ -98,15 +99,15 @@ extension SQLiteQueue: JobStore {
     }
 
     public func jobs() throws -> [QueuedJob] {
-        try database.execute("SELECT \(Self.columns) FROM jobs ORDER BY created_at, id").map(Self.job)
+        try database.execute("SELECT \(Self.columns) FROM jobs ORDER BY created_at, id").map(QueuedJob.init(row:))
     }
 
     public func job(_ id: String) throws -> QueuedJob? {
-        try database.execute("SELECT \(Self.columns) FROM jobs WHERE id = ?", [.text(id)]).first.map(Self.job)
+        try database.execute("SELECT \(Self.columns) FROM jobs WHERE id = ?", [.text(id)]).first.map(QueuedJob.init(row:))
     }
     public func retry(_ id: String, freshRender: Bool, by actor: String?) throws -> Bool {
         let now = environment.now()
-        return try database.immediateTransaction { () throws(SQLiteDatabase.Failure) -> Bool in
+        return try database.immediateTransaction { () throws -> Bool in
             let rows = try database.execute("""
                 UPDATE jobs SET state = 'queued', stage = 'queued', retry_floor = attempts, run_after = ?, updated_at = ?, finished_at = NULL
                 WHERE id = ? AND state IN ('failed', 'cancelled') RETURNING id
@@ -131,7 +132,7 @@ extension SQLiteQueue: JobStore {
     }
 
     public func forget(_ id: String) throws -> Bool {
-        try database.immediateTransaction { () throws(SQLiteDatabase.Failure) -> Bool in
+        try database.immediateTransaction { () throws -> Bool in
             let rows = try database.execute("""
                 DELETE FROM jobs WHERE id = ? AND state IN ('done', 'failed', 'cancelled') RETURNING id
                 """, [.text(id)])
@@ -144,11 +145,11 @@ extension SQLiteQueue: JobStore {
 
     public func prune(olderThan age: Double) throws -> Int {
         let cutoff = environment.now() - age
-        return try database.immediateTransaction { () throws(SQLiteDatabase.Failure) -> Int in
+        return try database.immediateTransaction { () throws -> Int in
             let rows = try database.execute("""
                 DELETE FROM jobs WHERE state IN ('done', 'failed', 'cancelled') AND finished_at < ? RETURNING id
                 """, [.real(cutoff)])
-            try deleteRecords(of: rows.compactMap { $0[0].text })
+            try deleteRecords(of: rows.map { try $0.text("id") })
             return rows.count
         }
     }

@@ -10,7 +10,7 @@ extension SQLiteQueue: ReportArchive {
     }
 
     public func jobFile(job: String, name: String) throws -> Data? {
-        try database.execute("SELECT data FROM job_files WHERE job = ? AND name = ?", [.text(job), .text(name)]).first?.first?.blob
+        try database.execute("SELECT data FROM job_files WHERE job = ? AND name = ?", [.text(job), .text(name)]).first?.blob("data")
     }
 
     public func storeBatchReport(name: String, summary: Data, html: Data) throws {
@@ -22,6 +22,6 @@ extension SQLiteQueue: ReportArchive {
 
     public func batchReports(limit: Int) throws -> [(name: String, summary: Data)] {
         try database.execute("SELECT name, summary FROM batch_reports ORDER BY created_at DESC, name DESC LIMIT ?", [.integer(Int64(limit))])
-            .map { ($0[0].text ?? "", $0[1].blob ?? Data()) }
+            .map(BatchReportRow.read)
     }
 }

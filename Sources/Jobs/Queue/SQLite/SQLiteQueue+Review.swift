@@ -4,7 +4,7 @@ import Foundation
 extension SQLiteQueue {
     public func hold(id: String, worker: String, reason: String) throws -> Bool {
         let now = environment.now()
-        return try database.immediateTransaction { () throws(SQLiteDatabase.Failure) -> Bool in
+        return try database.immediateTransaction { () throws -> Bool in
             let rows = try database.execute("""
                 UPDATE jobs SET state = 'held', stage = 'held', worker = NULL, lease_until = NULL, last_error = ?, updated_at = ?
                 WHERE id = ? AND worker = ? AND state = 'running' RETURNING id
@@ -17,7 +17,7 @@ extension SQLiteQueue {
 
     public func approve(_ id: String, by actor: String) throws -> Bool {
         let now = environment.now()
-        return try database.immediateTransaction { () throws(SQLiteDatabase.Failure) -> Bool in
+        return try database.immediateTransaction { () throws -> Bool in
             // A fresh retry budget, as a manual retry: the delivery may still need its retries.
             let rows = try database.execute("""
                 UPDATE jobs SET state = 'queued', stage = 'approved', approved_by = ?, retry_floor = attempts, last_error = NULL,
@@ -31,7 +31,7 @@ extension SQLiteQueue {
 
     public func reject(_ id: String, by actor: String, reason: String) throws -> Bool {
         let now = environment.now()
-        return try database.immediateTransaction { () throws(SQLiteDatabase.Failure) -> Bool in
+        return try database.immediateTransaction { () throws -> Bool in
             let rows = try database.execute("""
                 UPDATE jobs SET state = 'failed', stage = 'failed', last_error = ?, updated_at = ?, finished_at = ?
                 WHERE id = ? AND state = 'held' RETURNING id
@@ -43,8 +43,6 @@ extension SQLiteQueue {
     }
 
     public func events(_ id: String) throws -> [JobEvent] {
-        try database.execute("SELECT at, event, worker, detail FROM events WHERE job = ? ORDER BY at, rowid", [.text(id)]).map { row in
-            JobEvent(at: row[0].real ?? 0, event: row[1].text ?? "", by: row[2].text, detail: row[3].text)
-        }
+        try database.execute("SELECT at, event, worker, detail FROM events WHERE job = ? ORDER BY at, rowid", [.text(id)]).map(JobEvent.init(row:))
     }
 }

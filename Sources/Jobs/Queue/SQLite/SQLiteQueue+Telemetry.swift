@@ -3,7 +3,7 @@ import Foundation
 extension SQLiteQueue: TelemetryStore {
     public func recordTimings(_ timings: AttemptTimings) throws {
         let now = environment.now()
-        try database.immediateTransaction { () throws(SQLiteDatabase.Failure) in
+        try database.immediateTransaction { () throws in
             let rows: [(String?, Double)] = [(nil, timings.seconds)] + timings.stages.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
             for (stage, seconds) in rows {
                 try database.execute("INSERT INTO timings (job, attempt, stage, seconds, at) VALUES (?, ?, ?, ?, ?)",
@@ -22,17 +22,6 @@ extension SQLiteQueue: TelemetryStore {
     }
 
     public func metrics() throws -> QueueMetrics {
-        try QueueMetrics.read { sql in
-            try database.execute(sql).map { row in
-                row.map { value -> String? in
-                    switch value {
-                    case .integer(let number): String(number)
-                    case .real(let number): String(number)
-                    case .text(let text): text
-                    case .blob, .null: nil
-                    }
-                }
-            }
-        }
+        try QueueMetrics.read { sql in try database.execute(sql) }
     }
 }

@@ -17,8 +17,8 @@ public final class SQLiteQueue {
     }
 
     private func migrate() throws {
-        try database.immediateTransaction { () throws(SQLiteDatabase.Failure) in
-            let version = try database.execute("PRAGMA user_version").first?.first?.integer ?? 0
+        try database.immediateTransaction { () throws in
+            let version = try database.execute("PRAGMA user_version").first?.integer("user_version") ?? 0
             guard version <= SQLiteSchema.migrations.count else {
                 throw SQLiteDatabase.Failure(description: "the queue's schema (version \(version)) is newer than this Folio (\(SQLiteSchema.migrations.count))")
             }
@@ -32,14 +32,14 @@ public final class SQLiteQueue {
         }
     }
 
-    func log(_ job: String, _ event: String, worker: String? = nil, detail: String? = nil) throws(SQLiteDatabase.Failure) {
+    func log(_ job: String, _ event: String, worker: String? = nil, detail: String? = nil) throws {
         try database.execute("INSERT INTO events (job, at, event, worker, detail) VALUES (?, ?, ?, ?, ?)",
                              [.text(job), .real(environment.now()), .text(event), worker.map { .text($0) } ?? .null,
                               detail.map { .text($0) } ?? .null])
     }
 
     /// A job's ledger, requests and verification go with the job: its id may be queued afresh.
-    func deleteRecords(of ids: [String]) throws(SQLiteDatabase.Failure) {
+    func deleteRecords(of ids: [String]) throws {
         for id in ids {
             for table in ["deliveries", "upload_requests", "verifications", "job_files", "timings"] {
                 try database.execute("DELETE FROM \(table) WHERE job = ?", [.text(id)])
@@ -47,12 +47,5 @@ public final class SQLiteQueue {
         }
     }
 
-    static let columns = "id, state, stage, attempts, last_error, worker, created_at, updated_at, order_sha256, order_bytes, signature, approved_by"
-
-    static func job(_ row: [SQLiteDatabase.Value]) -> QueuedJob {
-        QueuedJob(id: row[0].text ?? "", state: QueuedJob.State(rawValue: row[1].text ?? "") ?? .failed, stage: row[2].text ?? "",
-                  attempts: row[3].integer ?? 0, lastError: row[4].text, worker: row[5].text, createdAt: row[6].real ?? 0,
-                  updatedAt: row[7].real ?? 0, orderSHA256: row[8].text ?? "", order: row[9].blob ?? Data(), signature: row[10].text,
-                  approvedBy: row[11].text)
-    }
+    static let columns = QueuedJob.columns.joined(separator: ", ")
 }
