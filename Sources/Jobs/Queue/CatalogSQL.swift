@@ -48,14 +48,7 @@ enum CatalogSQL {
 }
 
 extension CatalogSQL {
-    /// Jobs by night and state: how many, their pages and warnings, the first queued and the
-    /// last finished; `$1`/`?` is the oldest night wanted.
-    static func nightsQuery(placeholder: String) -> String {
-        "SELECT night, state, COUNT(*) AS count, COALESCE(SUM(pages), 0) AS pages, COALESCE(SUM(warnings), 0) AS warnings, "
-            + "MIN(created_at) AS first_queued, MAX(finished_at) AS last_finished FROM jobs WHERE night >= \(placeholder) GROUP BY night, state"
-    }
-
-    /// Nights from `nightsQuery`'s rows, in the order of `newest`.
+    /// Nights from the rows of `nights.sql` (jobs by night and state), in the order of `newest`.
     static func nights(_ newest: [String], rows: [QueueRow]) throws(RowError) -> [NightRow] {
         var byNight: [String: NightRow] = [:]
         for result in rows {

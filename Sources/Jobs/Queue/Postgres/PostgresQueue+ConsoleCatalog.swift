@@ -6,7 +6,7 @@ extension PostgresQueue: ConsoleCatalog {
     public func eventCounts(_ event: String) throws -> [String: Int] {
         try withConnection { database -> [String: Int] in
             var counts: [String: Int] = [:]
-            for row in try database.execute("SELECT job, COUNT(*) AS count FROM events WHERE event = $1 GROUP BY job", [event]) {
+            for row in try database.execute(Self.sql("event-counts"), [event]) {
                 counts[try row.text("job")] = try row.integer("count")
             }
             return counts
@@ -15,7 +15,7 @@ extension PostgresQueue: ConsoleCatalog {
 
     public func recordOutcome(id: String, pages: Int?, warnings: Int) throws {
         try withConnection { database in
-            try database.execute("UPDATE jobs SET pages = $1, warnings = $2 WHERE id = $3", [pages.map(String.init), String(warnings), id])
+            try database.execute(Self.sql("record-outcome"), [pages.map(String.init), String(warnings), id])
         }
     }
 
@@ -39,25 +39,23 @@ extension PostgresQueue: ConsoleCatalog {
 
     public func nights(limit: Int) throws -> [NightRow] {
         try withConnection { database -> [NightRow] in
-            let newest = try database.execute("SELECT DISTINCT night FROM jobs ORDER BY night DESC LIMIT $1", [String(limit)])
+            let newest = try database.execute(Self.sql("nights-newest"), [String(limit)])
                 .map { try $0.text("night") }
             guard let oldest = newest.last else { return [] }
-            return try CatalogSQL.nights(newest, rows: database.execute(CatalogSQL.nightsQuery(placeholder: "$1"), [oldest]))
+            return try CatalogSQL.nights(newest, rows: database.execute(Self.sql("nights"), [oldest]))
         }
     }
 
     /// Rows queued before the catalog existed get their facts once, on the migration.
     func backfillCatalog(_ database: PGConnection) throws {
-        for row in try database.execute("SELECT id, order_bytes, created_at FROM jobs WHERE night = ''") {
+        for row in try database.execute(Self.sql("backfill-catalog")) {
             try recordFacts(database, id: try row.text("id"), order: try row.blob("order_bytes"), queuedAt: try row.real("created_at"))
         }
     }
 
     func recordFacts(_ database: PGConnection, id: String, order: Data, queuedAt: Double) throws {
         let facts = OrderFacts(order)
-        try database.execute("""
-            UPDATE jobs SET product = $1, destination = $2, title = $3, author = $4, search = $5, night = $6 WHERE id = $7
-            """, [facts.product, facts.destination, facts.title, facts.author,
+        try database.execute(Self.sql("record-facts"), [facts.product, facts.destination, facts.title, facts.author,
                   OrderFacts.searchText(id: id, title: facts.title, author: facts.author), Night.label(at: queuedAt), id])
     }
 }

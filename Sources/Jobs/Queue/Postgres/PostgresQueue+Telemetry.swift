@@ -6,7 +6,7 @@ extension PostgresQueue: TelemetryStore {
         try transaction { database in
             let rows: [(String?, Double)] = [(nil, timings.seconds)] + timings.stages.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
             for (stage, seconds) in rows {
-                try database.execute("INSERT INTO timings (job, attempt, stage, seconds, at) VALUES ($1, $2, $3, $4, $5)",
+                try database.execute(Self.sql("record-timing"),
                                      [timings.job, String(timings.attempt), stage, String(seconds), now])
             }
         }
@@ -15,10 +15,7 @@ extension PostgresQueue: TelemetryStore {
     public func runnerBeat(_ runner: String) throws {
         let now = String(environment.now())
         try withConnection { database in
-            try database.execute("""
-                INSERT INTO runners (runner, beats, started_at, beat_at) VALUES ($1, 1, $2, $2)
-                ON CONFLICT (runner) DO UPDATE SET beats = runners.beats + 1, beat_at = excluded.beat_at
-                """, [runner, now])
+            try database.execute(Self.sql("runner-beat"), [runner, now])
         }
     }
 

@@ -102,13 +102,13 @@ public final class PostgresQueue {
     }
 
     func log(_ database: PGConnection, _ job: String, _ event: String, worker: String? = nil, detail: String? = nil) throws {
-        try database.execute("INSERT INTO events (job, at, event, worker, detail) VALUES ($1, $2, $3, $4, $5)",
+        try database.execute(Self.sql("log-event"),
                              [job, String(environment.now()), event, worker, detail])
     }
 
     /// Wakes idle runners: delivered when the transaction commits.
     func notify(_ database: PGConnection) throws {
-        try database.execute("SELECT pg_notify($1, '')", [PostgresSchema.channel])
+        try database.execute(Self.sql("notify"), [PostgresSchema.channel])
     }
 
     /// A job's ledger, requests, verification and files go with the job.
@@ -120,10 +120,6 @@ public final class PostgresQueue {
         }
     }
 
-    // MARK: Rows
-
-    /// A job's columns, each after `prefix` (`jobs.` where a statement joins).
-    static func columns(_ prefix: String = "") -> String {
-        QueuedJob.columns.map { prefix + $0 }.joined(separator: ", ")
-    }
+    /// The statement `SQL/postgres/<name>.sql`.
+    static func sql(_ name: String) throws(SQLStatementError) -> String { try SQLStatements.postgres.text(name) }
 }

@@ -1,12 +1,9 @@
 import Foundation
 
-// The queue's records read from rows by column name, the same on both drivers. Each record's
-// `columns` is what its statements select.
+// The queue's records read from rows by column name, the same on both drivers, whichever
+// statement (`SQL/<driver>/*.sql`) selected them.
 
 extension QueuedJob {
-    static let columns = ["id", "state", "stage", "attempts", "last_error", "worker", "created_at", "updated_at", "order_sha256",
-                          "order_bytes", "signature", "approved_by"]
-
     init(row: QueueRow) throws(RowError) {
         self.init(id: try row.text("id"), state: try row.value("state", as: State.self), stage: try row.text("stage"),
                   attempts: try row.integer("attempts"), lastError: try row.optionalText("last_error"),
@@ -17,9 +14,6 @@ extension QueuedJob {
 }
 
 extension LedgerEntry {
-    static let columns = ["job", "attempt", "kind", "file", "sha256", "bytes", "destination", "url", "http_status", "response_id",
-                          "order_sha256", "worker", "delivered_at"]
-
     init(row: QueueRow) throws(RowError) {
         self.init(job: try row.text("job"), attempt: try row.integer("attempt"), kind: try row.text("kind"), file: try row.text("file"),
                   sha256: try row.text("sha256"), bytes: Int64(try row.integer("bytes")), destination: try row.text("destination"),
@@ -30,8 +24,6 @@ extension LedgerEntry {
 }
 
 extension UploadRequestRecord {
-    static let columns = ["job", "attempt", "file", "destination", "url", "http_status", "error", "bytes_sent", "at", "request_class"]
-
     init(row: QueueRow) throws(RowError) {
         self.init(job: try row.text("job"), attempt: try row.integer("attempt"), file: try row.text("file"),
                   destination: try row.text("destination"), url: try row.text("url"), httpStatus: try row.optionalInteger("http_status"),
@@ -41,8 +33,6 @@ extension UploadRequestRecord {
 }
 
 extension Verification {
-    static let columns = ["job", "order_sha256", "attempt", "report", "verified_at"]
-
     init(row: QueueRow) throws(RowError) {
         self.init(job: try row.text("job"), orderSHA256: try row.text("order_sha256"), attempt: try row.integer("attempt"),
                   report: try row.blob("report"), verifiedAt: try row.real("verified_at"))

@@ -5,14 +5,14 @@ extension SQLiteQueue: ConsoleCatalog {
     /// How many times each job reached `event` (tests: every job done exactly once).
     public func eventCounts(_ event: String) throws -> [String: Int] {
         var counts: [String: Int] = [:]
-        for row in try database.execute("SELECT job, COUNT(*) AS count FROM events WHERE event = ? GROUP BY job", [.text(event)]) {
+        for row in try database.execute(Self.sql("event-counts"), [.text(event)]) {
             counts[try row.text("job")] = try row.integer("count")
         }
         return counts
     }
 
     public func recordOutcome(id: String, pages: Int?, warnings: Int) throws {
-        try database.execute("UPDATE jobs SET pages = ?, warnings = ? WHERE id = ?",
+        try database.execute(Self.sql("record-outcome"),
                              [pages.map { .integer(Int64($0)) } ?? .null, .integer(Int64(warnings)), .text(id)])
     }
 
@@ -30,15 +30,15 @@ extension SQLiteQueue: ConsoleCatalog {
     }
 
     public func nights(limit: Int) throws -> [NightRow] {
-        let newest = try database.execute("SELECT DISTINCT night FROM jobs ORDER BY night DESC LIMIT ?", [.integer(Int64(limit))])
+        let newest = try database.execute(Self.sql("nights-newest"), [.integer(Int64(limit))])
             .map { try $0.text("night") }
         guard let oldest = newest.last else { return [] }
-        return try CatalogSQL.nights(newest, rows: database.execute(CatalogSQL.nightsQuery(placeholder: "?"), [.text(oldest)]))
+        return try CatalogSQL.nights(newest, rows: database.execute(Self.sql("nights"), [.text(oldest)]))
     }
 
     /// Rows queued before the catalog existed get their facts once, on the migration.
     func backfillCatalog() throws {
-        for row in try database.execute("SELECT id, order_bytes, created_at FROM jobs WHERE night = ''") {
+        for row in try database.execute(Self.sql("backfill-catalog")) {
             try recordFacts(id: try row.text("id"), order: try row.blob("order_bytes"), queuedAt: try row.real("created_at"))
         }
     }
@@ -46,7 +46,7 @@ extension SQLiteQueue: ConsoleCatalog {
     func recordFacts(id: String, order: Data, queuedAt: Double) throws {
         let facts = OrderFacts(order)
         func text(_ value: String?) -> SQLiteDatabase.Value { value.map { .text($0) } ?? .null }
-        try database.execute("UPDATE jobs SET product = ?, destination = ?, title = ?, author = ?, search = ?, night = ? WHERE id = ?",
+        try database.execute(Self.sql("record-facts"),
                              [text(facts.product), text(facts.destination), text(facts.title), text(facts.author),
                               .text(OrderFacts.searchText(id: id, title: facts.title, author: facts.author)),
                               .text(Night.label(at: queuedAt)), .text(id)])

@@ -8,27 +8,22 @@ extension SQLiteQueue: JobStore {
         let digest = SHA256.hex(of: order)
         let now = environment.now()
         return try database.immediateTransaction { () throws -> EnqueueOutcome in
-            if let existing = try database.execute("SELECT order_sha256, state FROM jobs WHERE id = ?", [.text(id)]).first {
+            if let existing = try database.execute(Self.sql("enqueue-find"), [.text(id)]).first {
                 if try existing.text("order_sha256") == digest { return .duplicate }
                 guard replace else { return .conflict }
                 guard try existing.text("state") != QueuedJob.State.running.rawValue else { return .conflict }
-                try database.execute("""
-                    UPDATE jobs SET order_bytes = ?, order_sha256 = ?, signature = ?, state = 'queued', stage = 'queued',
-                    attempts = 0, retry_floor = 0, worker = NULL, lease_until = NULL, run_after = ?, last_error = NULL, updated_at = ?,
-                    finished_at = NULL, approved_by = NULL, pages = NULL, warnings = NULL WHERE id = ?
-                    """, [.blob(order), .text(digest), signature.map { .text($0) } ?? .null, .real(now), .real(now), .text(id)])
+                try database.execute(Self.sql("enqueue-replace"),
+                                     [.blob(order), .text(digest), signature.map { .text($0) } ?? .null, .real(now), .real(now), .text(id)])
                 try recordFacts(id: id, order: order, queuedAt: now)
                 // Another order: nothing verified for the old one applies. The ledger stays: the
                 // printer still has what it was sent.
-                try database.execute("DELETE FROM verifications WHERE job = ?", [.text(id)])
-                try database.execute("DELETE FROM upload_requests WHERE job = ?", [.text(id)])
+                try database.execute(Self.sql("delete-verification"), [.text(id)])
+                try database.execute(Self.sql("delete-requests"), [.text(id)])
                 try log(id, "replaced")
                 return .replaced
             }
-            try database.execute("""
-                INSERT INTO jobs (id, order_bytes, order_sha256, signature, state, run_after, created_at, updated_at)
-                VALUES (?, ?, ?, ?, 'queued', ?, ?, ?)
-                """, [.text(id), .blob(order), .text(digest), signature.map { .text($0) } ?? .null, .real(now), .real(now), .real(now)])
+            try database.execute(Self.sql("enqueue-insert"),
+                                 [.text(id), .blob(order), .text(digest), signature.map { .text($0) } ?? .null, .real(now), .real(now), .real(now)])
             try recordFacts(id: id, order: order, queuedAt: now)
             try log(id, "queued")
             return .queued
@@ -38,13 +33,7 @@ extension SQLiteQueue: JobStore {
     public func claim(worker: String, lease: Double) throws -> QueuedJob? {
         let now = environment.now()
         return try database.immediateTransaction { () throws -> QueuedJob? in
-            let rows = try database.execute("""
-                UPDATE jobs SET state = 'running', stage = 'claimed', worker = ?, lease_until = ?, attempts = attempts + 1, updated_at = ?
-                WHERE id = (SELECT id FROM jobs
-                            WHERE (state = 'queued' AND run_after <= ?) OR (state = 'running' AND lease_until < ?)
-                            ORDER BY created_at, id LIMIT 1)
-                RETURNING \(Self.columns)
-                """, [.text(worker), .real(now + lease), .real(now), .real(now), .real(now)])
+            let rows = try database.execute(Self.sql("claim"), [.text(worker), .real(now + lease), .real(now), .real(now), .real(now)])
             guard let row = rows.first else { return nil }
             let job = try QueuedJob(row: row)
             try log(job.id, "claimed", worker: worker, detail: "attempt \(job.attempts)")
@@ -55,11 +44,9 @@ extension SQLiteQueue: JobStore {
     public func heartbeat(id: String, worker: String, lease: Double) throws -> Bool {
         let now = environment.now()
         return try database.immediateTransaction { () throws -> Bool in
-            let rows = try database.execute("""
-                UPDATE jobs SET lease_until = ?, updated_at = ? WHERE id = ? AND worker = ? AND state = 'running' RETURNING id
-                """, [.real(now + lease), .real(now), .text(id), .text(worker)])
+            let rows = try database.execute(Self.sql("heartbeat"), [.real(now + lease), .real(now), .text(id), .text(worker)])
             // Running under another worker: this one's lease ran out and the job was claimed again.
-            if rows.isEmpty, try !database.execute("SELECT 1 FROM jobs WHERE id = ? AND state = 'running' AND worker <> ?",
+            if rows.isEmpty, try !database.execute(Self.sql("heartbeat-lost"),
                                                    [.text(id), .text(worker)]).isEmpty {
                 try log(id, "lease-lost", worker: worker)
             }
@@ -68,7 +55,7 @@ extension SQLiteQueue: JobStore {
     }
 
     public func setStage(id: String, stage: String) throws {
-        try database.execute("UPDATE jobs SET stage = ?, updated_at = ? WHERE id = ? AND state = 'running'",
+        try database.execute(Self.sql("set-stage"),
                              [.text(stage), .real(environment.now()), .text(id)])
     }
 
@@ -76,46 +63,38 @@ extension SQLiteQueue: JobStore {
         let now = environment.now()
         let random = environment.random()
         return try database.immediateTransaction { () throws -> QueuedJob.State? in
-            guard let row = try database.execute("SELECT attempts - retry_floor AS attempts FROM jobs WHERE id = ? AND worker = ? AND state = 'running'",
+            guard let row = try database.execute(Self.sql("finish-attempts"),
                                                  [.text(id), .text(worker)]).first else { return nil }
             let attempts = try row.integer("attempts")
             let (state, runAfter) = retryPolicy.next(succeeded: succeeded, final: final, attempts: attempts, now: now, random: random)
-            try database.execute("""
-                UPDATE jobs SET state = ?, stage = ?, worker = NULL, lease_until = NULL, run_after = ?, last_error = ?,
-                updated_at = ?, finished_at = ? WHERE id = ?
-                """, [.text(state.rawValue), .text(state == .queued ? "retry" : state.rawValue), .real(runAfter),
-                      error.map { .text($0) } ?? .null, .real(now), state == .queued ? .null : .real(now), .text(id)])
+            try database.execute(Self.sql("finish"),
+                                 [.text(state.rawValue), .text(state == .queued ? "retry" : state.rawValue), .real(runAfter),
+                                  error.map { .text($0) } ?? .null, .real(now), state == .queued ? .null : .real(now), .text(id)])
             try log(id, state.rawValue, worker: worker, detail: error)
             return state
         }
     }
 
     public func release(id: String, worker: String) throws {
-        try database.execute("""
-            UPDATE jobs SET state = 'queued', stage = 'queued', worker = NULL, lease_until = NULL, attempts = MAX(0, attempts - 1),
-            updated_at = ? WHERE id = ? AND worker = ? AND state = 'running'
-            """, [.real(environment.now()), .text(id), .text(worker)])
+        try database.execute(Self.sql("release"), [.real(environment.now()), .text(id), .text(worker)])
         try log(id, "released", worker: worker)
     }
 
     public func jobs() throws -> [QueuedJob] {
-        try database.execute("SELECT \(Self.columns) FROM jobs ORDER BY created_at, id").map(QueuedJob.init(row:))
+        try database.execute(Self.sql("jobs")).map(QueuedJob.init(row:))
     }
 
     public func job(_ id: String) throws -> QueuedJob? {
-        try database.execute("SELECT \(Self.columns) FROM jobs WHERE id = ?", [.text(id)]).first.map(QueuedJob.init(row:))
+        try database.execute(Self.sql("job"), [.text(id)]).first.map(QueuedJob.init(row:))
     }
     public func retry(_ id: String, freshRender: Bool, by actor: String?) throws -> Bool {
         let now = environment.now()
         return try database.immediateTransaction { () throws -> Bool in
-            let rows = try database.execute("""
-                UPDATE jobs SET state = 'queued', stage = 'queued', retry_floor = attempts, run_after = ?, updated_at = ?, finished_at = NULL
-                WHERE id = ? AND state IN ('failed', 'cancelled') RETURNING id
-                """, [.real(now), .real(now), .text(id)])
+            let rows = try database.execute(Self.sql("retry"), [.real(now), .real(now), .text(id)])
             guard !rows.isEmpty else { return false }
             if freshRender {
-                try database.execute("DELETE FROM verifications WHERE job = ?", [.text(id)])
-                try database.execute("UPDATE jobs SET approved_by = NULL WHERE id = ?", [.text(id)])
+                try database.execute(Self.sql("delete-verification"), [.text(id)])
+                try database.execute(Self.sql("retry-forget-approval"), [.text(id)])
             }
             try log(id, "retried", worker: actor, detail: freshRender ? "fresh render" : nil)
             return true
@@ -123,19 +102,14 @@ extension SQLiteQueue: JobStore {
     }
 
     public func cancel(_ id: String, by actor: String?) throws -> Bool {
-        let rows = try database.execute("""
-            UPDATE jobs SET state = 'cancelled', stage = 'cancelled', updated_at = ?, finished_at = ?
-            WHERE id = ? AND state IN ('queued', 'held') RETURNING id
-            """, [.real(environment.now()), .real(environment.now()), .text(id)])
+        let rows = try database.execute(Self.sql("cancel"), [.real(environment.now()), .real(environment.now()), .text(id)])
         if !rows.isEmpty { try log(id, "cancelled", worker: actor) }
         return !rows.isEmpty
     }
 
     public func forget(_ id: String) throws -> Bool {
         try database.immediateTransaction { () throws -> Bool in
-            let rows = try database.execute("""
-                DELETE FROM jobs WHERE id = ? AND state IN ('done', 'failed', 'cancelled') RETURNING id
-                """, [.text(id)])
+            let rows = try database.execute(Self.sql("forget"), [.text(id)])
             guard !rows.isEmpty else { return false }
             try deleteRecords(of: [id])
             try log(id, "forgotten")
@@ -146,16 +120,14 @@ extension SQLiteQueue: JobStore {
     public func prune(olderThan age: Double) throws -> Int {
         let cutoff = environment.now() - age
         return try database.immediateTransaction { () throws -> Int in
-            let rows = try database.execute("""
-                DELETE FROM jobs WHERE state IN ('done', 'failed', 'cancelled') AND finished_at < ? RETURNING id
-                """, [.real(cutoff)])
+            let rows = try database.execute(Self.sql("prune"), [.real(cutoff)])
             try deleteRecords(of: rows.map { try $0.text("id") })
             return rows.count
         }
     }
 
     public func hasPendingWork() throws -> Bool {
-        try !database.execute("SELECT 1 FROM jobs WHERE state IN ('queued', 'running') LIMIT 1").isEmpty
+        try !database.execute(Self.sql("has-pending-work")).isEmpty
     }
 
     /// A file has no notifications: a short sleep, and the runner polls again.

@@ -6,7 +6,7 @@ extension SQLiteQueue: TelemetryStore {
         try database.immediateTransaction { () throws in
             let rows: [(String?, Double)] = [(nil, timings.seconds)] + timings.stages.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
             for (stage, seconds) in rows {
-                try database.execute("INSERT INTO timings (job, attempt, stage, seconds, at) VALUES (?, ?, ?, ?, ?)",
+                try database.execute(Self.sql("record-timing"),
                                      [.text(timings.job), .integer(Int64(timings.attempt)), stage.map { .text($0) } ?? .null,
                                       .real(seconds), .real(now)])
             }
@@ -15,10 +15,7 @@ extension SQLiteQueue: TelemetryStore {
 
     public func runnerBeat(_ runner: String) throws {
         let now = environment.now()
-        try database.execute("""
-            INSERT INTO runners (runner, beats, started_at, beat_at) VALUES (?, 1, ?, ?)
-            ON CONFLICT (runner) DO UPDATE SET beats = runners.beats + 1, beat_at = excluded.beat_at
-            """, [.text(runner), .real(now), .real(now)])
+        try database.execute(Self.sql("runner-beat"), [.text(runner), .real(now), .real(now)])
     }
 
     public func metrics() throws -> QueueMetrics {

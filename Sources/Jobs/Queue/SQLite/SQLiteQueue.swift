@@ -33,7 +33,7 @@ public final class SQLiteQueue {
     }
 
     func log(_ job: String, _ event: String, worker: String? = nil, detail: String? = nil) throws {
-        try database.execute("INSERT INTO events (job, at, event, worker, detail) VALUES (?, ?, ?, ?, ?)",
+        try database.execute(Self.sql("log-event"),
                              [.text(job), .real(environment.now()), .text(event), worker.map { .text($0) } ?? .null,
                               detail.map { .text($0) } ?? .null])
     }
@@ -47,5 +47,6 @@ public final class SQLiteQueue {
         }
     }
 
-    static let columns = QueuedJob.columns.joined(separator: ", ")
+    /// The statement `SQL/sqlite/<name>.sql`.
+    static func sql(_ name: String) throws(SQLStatementError) -> String { try SQLStatements.sqlite.text(name) }
 }
