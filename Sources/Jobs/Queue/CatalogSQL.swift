@@ -1,25 +1,8 @@
 /// SQL both queue drivers share for the console's lists.
 enum CatalogSQL {
-    /// The migration both drivers run: who approved a held job; what the lists filter by (from
-    /// the order when queued, from the report when published); the indexes the lists are read in.
-    static let migration = """
-        ALTER TABLE jobs ADD COLUMN approved_by text;
-        ALTER TABLE jobs ADD COLUMN product text;
-        ALTER TABLE jobs ADD COLUMN destination text;
-        ALTER TABLE jobs ADD COLUMN title text;
-        ALTER TABLE jobs ADD COLUMN author text;
-        ALTER TABLE jobs ADD COLUMN search text NOT NULL DEFAULT '';
-        ALTER TABLE jobs ADD COLUMN night text NOT NULL DEFAULT '';
-        ALTER TABLE jobs ADD COLUMN pages integer;
-        ALTER TABLE jobs ADD COLUMN warnings integer;
-        CREATE INDEX jobs_listing ON jobs (\(rank), updated_at DESC, id);
-        CREATE INDEX jobs_state_listing ON jobs (state, updated_at DESC, id);
-        CREATE INDEX jobs_night ON jobs (night, state)
-        """
-
     /// Held jobs first, then failed, running, queued, cancelled, done: what needs a person
-    /// first. Both drivers index this very expression, so a page of a million rows is read in
-    /// index order.
+    /// first. Both drivers index this very expression (`SQL/shared/catalog.sql`), so a page of a
+    /// million rows is read in index order.
     static let rank = "(CASE state WHEN 'held' THEN 0 WHEN 'failed' THEN 1 WHEN 'running' THEN 2 WHEN 'queued' THEN 3 "
         + "WHEN 'cancelled' THEN 4 ELSE 5 END)"
     /// With a state chosen the rank is one value: the (state, updated_at) index serves the page.

@@ -1,13 +1,15 @@
 import Diagnostics
 import Foundation
 
-/// The queue's SQL: one statement a `.sql` file of the Jobs target's resources (`SQL/sqlite`,
-/// `SQL/postgres`), found where the package installs them (`/usr/share/folio/SQL`) or beside a
+/// The queue's SQL: one statement (or one migration) a `.sql` file of the Jobs target's resources
+/// (`SQL/sqlite`, `SQL/postgres`, `SQL/shared`), found where the package installs them (`/usr/share/folio/SQL`) or beside a
 /// built executable; each file is read once. Statements built from a filter (the console's
 /// lists) and the drivers' own bookkeeping (transactions, schema versions) stay in Swift.
 final class SQLStatements: @unchecked Sendable {
     static let sqlite = SQLStatements(driver: "sqlite")
     static let postgres = SQLStatements(driver: "postgres")
+    /// The migrations both drivers run alike.
+    static let shared = SQLStatements(driver: "shared")
 
     let driver: String
     /// The folder of every driver's statements; nil when none was found.

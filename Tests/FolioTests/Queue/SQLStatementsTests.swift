@@ -8,14 +8,18 @@ import Testing
 @Suite struct SQLStatementsTests {
     static let queue = repositoryRoot.appendingPathComponent("Sources/Jobs/Queue")
 
-    /// The names a driver's sources pass to `Self.sql(…)`.
+    /// The names a driver's sources pass to `Self.sql(…)`, and the migrations any schema names
+    /// from `driver`'s folder (`shared` has only those).
     static func namesUsed(by driver: String) throws -> Set<String> {
-        let folder = queue.appendingPathComponent(driver == "sqlite" ? "SQLite" : "Postgres")
+        guard let walker = FileManager.default.enumerator(at: queue, includingPropertiesForKeys: nil) else { return [] }
+        let own = ["sqlite": "/Queue/SQLite/", "postgres": "/Queue/Postgres/"][driver]
         var names: Set<String> = []
-        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
-            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            for part in text.components(separatedBy: "Self.sql(\"").dropFirst() {
-                names.insert(String(part.prefix { $0 != "\"" }))
+        for case let url as URL in walker where url.pathExtension == "swift" {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            var markers = ["Migration(.\(driver), \""]
+            if let own, url.path.contains(own) { markers.append("Self.sql(\"") }
+            for marker in markers {
+                for part in text.components(separatedBy: marker).dropFirst() { names.insert(String(part.prefix { $0 != "\"" })) }
             }
         }
         return names
@@ -26,10 +30,10 @@ import Testing
         return Set(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }.map { String($0.dropLast(4)) })
     }
 
-    @Test(arguments: ["sqlite", "postgres"])
+    @Test(arguments: ["sqlite", "postgres", "shared"])
     func everyStatementNamedHasItsFileAndEveryFileIsNamed(_ driver: String) throws {
         let used = try Self.namesUsed(by: driver), files = try Self.files(of: driver)
-        #expect(used.count > 30)
+        #expect(used.count >= (driver == "shared" ? 2 : 30))
         #expect(used.subtracting(files).sorted() == [], "statements without a file")
         #expect(files.subtracting(used).sorted() == [], "files no driver reads")
     }
@@ -41,6 +45,13 @@ import Testing
         let claim = try String(contentsOf: Self.queue.appendingPathComponent("SQL/postgres/claim.sql"), encoding: .utf8)
         #expect(try statements.text("claim") == claim)
         #expect(claim.contains("FOR UPDATE SKIP LOCKED"))
+    }
+
+    @Test func theCatalogsIndexIsOnTheExpressionItsListsOrderBy() throws {
+        let steps = try Migration(.shared, "catalog").steps()
+        #expect(steps.contains { $0.contains("CREATE INDEX jobs_listing ON jobs (\(CatalogSQL.rank), updated_at DESC, id)") })
+        // Nine columns and three indexes: the file's comment is no step of its own.
+        #expect(steps.count == 12)
     }
 
     @Test func aMissingStatementIsAnErrorNamingItsFile() throws {

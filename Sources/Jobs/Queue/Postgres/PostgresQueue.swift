@@ -92,9 +92,7 @@ public final class PostgresQueue {
                                            state: nil, connectionLost: false)
             }
             for (index, migration) in PostgresSchema.migrations.enumerated().dropFirst(version) {
-                for statement in migration.split(separator: ";") where !statement.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                    try database.execute(String(statement))
-                }
+                for statement in try migration.steps() { try database.execute(statement) }
                 try database.execute("UPDATE folio_schema SET version = $1", [String(index + 1)])
             }
             if version < 2 { try backfillCatalog(database) }

@@ -23,9 +23,7 @@ public final class SQLiteQueue {
                 throw SQLiteDatabase.Failure(description: "the queue's schema (version \(version)) is newer than this Folio (\(SQLiteSchema.migrations.count))")
             }
             for (index, migration) in SQLiteSchema.migrations.enumerated().dropFirst(version) {
-                for statement in migration.split(separator: ";") where !statement.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                    try database.execute(String(statement))
-                }
+                for statement in try migration.steps() { try database.execute(statement) }
                 try database.execute("PRAGMA user_version = \(index + 1)")
             }
             if version < 5 { try backfillCatalog() }

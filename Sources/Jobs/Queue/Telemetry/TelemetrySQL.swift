@@ -1,26 +1,7 @@
-/// SQL both queue drivers share for telemetry: the same schema (SQLite reads `double precision`
-/// as REAL) and the same read-only queries, whose rows both read by column name.
+/// SQL both queue drivers share for telemetry: the same schema (`SQL/shared/telemetry.sql`:
+/// SQLite reads `double precision` as REAL) and the same read-only queries, whose rows both read
+/// by column name.
 enum TelemetrySQL {
-    /// Each request's class (README's retry classes); timings per attempt (`stage` NULL for the
-    /// whole attempt); one row per runner.
-    static let migration = """
-        ALTER TABLE upload_requests ADD COLUMN request_class text;
-        CREATE TABLE timings (
-            job text NOT NULL,
-            attempt integer NOT NULL,
-            stage text,
-            seconds double precision NOT NULL,
-            at double precision NOT NULL
-        );
-        CREATE INDEX timings_job ON timings (job);
-        CREATE TABLE runners (
-            runner text PRIMARY KEY,
-            beats bigint NOT NULL,
-            started_at double precision NOT NULL,
-            beat_at double precision NOT NULL
-        )
-        """
-
     /// Upper bounds of the duration histograms' buckets, in seconds.
     static let buckets: [Double] = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800]
 
