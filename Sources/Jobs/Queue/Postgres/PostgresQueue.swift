@@ -100,8 +100,7 @@ public final class PostgresQueue {
     }
 
     func log(_ database: PGConnection, _ job: String, _ event: String, worker: String? = nil, detail: String? = nil) throws {
-        try database.execute(Self.sql("log-event"),
-                             [job, String(environment.now()), event, worker, detail])
+        try database.execute(Self.sql("log-event"), [job, String(environment.now()), event, worker, detail])
     }
 
     /// Wakes idle runners: delivered when the transaction commits.
