@@ -45,7 +45,8 @@ let package = Package(
         .target(name: "Render", dependencies: ["Diagnostics", "Prepress", "CPangoCairo", "CCmark", "CHyphen"],
                 resources: [.copy("Text/Dictionaries")]),
         .target(name: "Upload", dependencies: ["CCurlShim", "CCurl"]),
-        .target(name: "Jobs", dependencies: ["Diagnostics", "Render", "Prepress", "Upload", "CSQLite", "CPQ", "CArchive", "CSystemd"]),
+        .target(name: "Jobs", dependencies: ["Diagnostics", "Render", "Prepress", "Upload", "CSQLite", "CPQ", "CArchive", "CSystemd"],
+                resources: [.copy("Queue/SQL")]),
         .target(name: "Console", dependencies: ["Jobs", "Diagnostics", "CMHDShim", "CMHD"]),
         // What `folio` and `folio-bench` share of the command line: arguments and where they speak.
         .target(name: "FolioCommandLine"),

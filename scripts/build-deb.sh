@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make deb: folio_VERSION_amd64.deb in .build/deb/, a release build with the Swift runtime
 # linked in (--static-swift-stdlib) so the server needs no toolchain. Installs /usr/bin/folio,
-# /usr/share/folio (hyphenation dictionaries), /etc/folio (conffiles, the press profiles among them), the
+# /usr/share/folio (hyphenation dictionaries, the queue's SQL), /etc/folio (conffiles, the press profiles among them), the
 # systemd units, and makes the folio user and /var/lib/folio when configured.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +16,9 @@ strip --strip-unneeded "$root/usr/bin/folio"
 mkdir -p "$root/usr/share/folio"
 cp -r Sources/Render/Text/Dictionaries "$root/usr/share/folio/Dictionaries"
 chmod 0644 "$root"/usr/share/folio/Dictionaries/*
+# The queue's SQL statements, one a file (Folio_Jobs' resources in a build).
+cp -r Sources/Jobs/Queue/SQL "$root/usr/share/folio/SQL"
+find "$root/usr/share/folio/SQL" -type d -exec chmod 0755 {} + && find "$root/usr/share/folio/SQL" -type f -exec chmod 0644 {} +
 mkdir -p "$root/etc/folio/destinations"
 install -m 0644 packaging/debian/folio.json "$root/etc/folio/folio.json"
 cp -r config/products "$root/etc/folio/products"

@@ -18,7 +18,7 @@ struct ActionRequest {
     var seen: Int?
 
     /// From the Jobs, Job or confirmation page's form; nil when the action is unknown.
-    init?(form: HTTPRequest, queue: QueueDriver) throws {
+    init?(form: HTTPRequest, queue: ConsoleCatalog) throws {
         guard let action = form.field("action").flatMap(JobAction.init) else { return nil }
         self.action = action
         reason = action == .reject ? try Self.reason(form.field("reason")) : nil
@@ -57,7 +57,7 @@ struct ActionRequest {
     }
 
     /// Acts on each job in turn; one job's refusal does not stop the others.
-    func perform(by actor: String, queue: QueueDriver, config: FolioConfig) throws -> [JobAction.Outcome] {
+    func perform(by actor: String, queue: JobStore & ReportArchive, config: FolioConfig) throws -> [JobAction.Outcome] {
         try ids.map { try action.perform(on: $0, by: actor, reason: reason, queue: queue, config: config) }
     }
 

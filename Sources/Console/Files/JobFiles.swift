@@ -7,7 +7,7 @@ import Jobs
 /// of a request's path ever reaches the file system.
 struct JobFiles {
     var config: FolioConfig
-    var queue: QueueDriver
+    var queue: ReportArchive
 
     /// The published report (the queue's copy, which every host sees), else the job folder's.
     func report(_ id: String) throws -> JobReport? {

@@ -5,7 +5,7 @@ import Jobs
 /// does) and `/metrics`. The first two tell nothing about jobs and answer anyone; `/metrics`
 /// answers a direct connection from this host, or the metrics token from anywhere.
 struct MonitoringRoutes {
-    let queue: QueueDriver
+    let queue: JobStore & TelemetryStore
     let gate: ConsoleGate
 
     static let paths: Set<String> = ["/healthz", "/readyz", "/metrics"]

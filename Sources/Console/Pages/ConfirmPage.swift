@@ -4,7 +4,7 @@ import Jobs
 /// The step before an action that is hard to undo or touches many jobs: how many, and which
 /// (each with its state now); the confirmed form carries exactly these ids.
 struct ConfirmPage {
-    var queue: QueueDriver
+    var queue: JobStore
     var layout: Layout
 
     static let labels: [JobAction: String] = [.approve: "Approve", .retry: "Retry", .retryFresh: "Retry with a fresh render",

@@ -5,7 +5,7 @@ import Jobs
 /// its page; outputs with pages, bytes and SHA-256; stages and timings; every delivery attempt;
 /// the events; and every interior page as a thumbnail, loaded as it scrolls into view.
 struct JobPage {
-    var queue: QueueDriver
+    var queue: JobStore & DeliveryLedger
     var files: JobFiles
     var layout: Layout
 

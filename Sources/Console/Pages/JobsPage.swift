@@ -4,7 +4,7 @@ import Jobs
 /// `/jobs`: every job, filtered by state, product, destination, night and text, 50 a page, with
 /// a count that stops at 10,000; operators act on the ticked rows or on all that match.
 struct JobsPage {
-    var queue: QueueDriver
+    var queue: ConsoleCatalog
     var layout: Layout
 
     static let pageSize = 50

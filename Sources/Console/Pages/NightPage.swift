@@ -6,7 +6,7 @@ import Jobs
 /// what needs a person first (held, then failed and not rejected, each with its reason and its
 /// buttons); the latest batch report; the 14 nights before.
 struct NightPage {
-    var queue: QueueDriver
+    var queue: ConsoleCatalog & ReportArchive
     var layout: Layout
 
     static let states: [QueuedJob.State] = [.held, .failed, .running, .queued, .done, .cancelled]

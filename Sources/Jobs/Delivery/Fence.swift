@@ -6,7 +6,7 @@ import Foundation
 /// recorded (a file the printer accepted must reach the ledger); a transfer is cut off first
 /// when the queue says another may hold the job.
 final class Fence: @unchecked Sendable {
-    private let queue: QueueDriver
+    private let queue: DeliveryLedger
     private let id: String
     private let worker: String
     private let lease: Double
@@ -27,7 +27,7 @@ final class Fence: @unchecked Sendable {
 
     /// `queue` is this fence's own connection, failing fast, asked from the watching thread and
     /// before each file.
-    init(queue: QueueDriver, id: String, worker: String, lease: Double) {
+    init(queue: DeliveryLedger, id: String, worker: String, lease: Double) {
         self.queue = queue
         self.id = id
         self.worker = worker

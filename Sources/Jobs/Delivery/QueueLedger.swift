@@ -5,15 +5,15 @@ final class QueueLedger: JobLedger, @unchecked Sendable {
     let job: String
     let attempt: Int
     let worker: String?
-    private let queue: QueueDriver
+    private let queue: DeliveryLedger
     /// Its own connection for the ledger's writes, failing fast so a write is tried again
     /// every tenth of a second and lands as soon as the database is back.
-    private let writes: QueueDriver
+    private let writes: DeliveryLedger
     private let fence: Fence
     /// Test hook, run once a delivery is in the ledger.
     var afterRecord: () -> Void = {}
 
-    init(queue: QueueDriver, writes: QueueDriver, job: String, attempt: Int, worker: String, fence: Fence) {
+    init(queue: DeliveryLedger, writes: DeliveryLedger, job: String, attempt: Int, worker: String, fence: Fence) {
         self.queue = queue
         self.writes = writes
         self.job = job

@@ -1,33 +1,15 @@
 /// SQL both queue drivers share for the console's lists.
 enum CatalogSQL {
-    /// The migration both drivers run: who approved a held job; what the lists filter by (from
-    /// the order when queued, from the report when published); the indexes the lists are read in.
-    static let migration = """
-        ALTER TABLE jobs ADD COLUMN approved_by text;
-        ALTER TABLE jobs ADD COLUMN product text;
-        ALTER TABLE jobs ADD COLUMN destination text;
-        ALTER TABLE jobs ADD COLUMN title text;
-        ALTER TABLE jobs ADD COLUMN author text;
-        ALTER TABLE jobs ADD COLUMN search text NOT NULL DEFAULT '';
-        ALTER TABLE jobs ADD COLUMN night text NOT NULL DEFAULT '';
-        ALTER TABLE jobs ADD COLUMN pages integer;
-        ALTER TABLE jobs ADD COLUMN warnings integer;
-        CREATE INDEX jobs_listing ON jobs (\(rank), updated_at DESC, id);
-        CREATE INDEX jobs_state_listing ON jobs (state, updated_at DESC, id);
-        CREATE INDEX jobs_night ON jobs (night, state)
-        """
-
     /// Held jobs first, then failed, running, queued, cancelled, done: what needs a person
-    /// first. Both drivers index this very expression, so a page of a million rows is read in
-    /// index order.
+    /// first. Both drivers index this very expression (`SQL/shared/catalog.sql`), so a page of a
+    /// million rows is read in index order.
     static let rank = "(CASE state WHEN 'held' THEN 0 WHEN 'failed' THEN 1 WHEN 'running' THEN 2 WHEN 'queued' THEN 3 "
         + "WHEN 'cancelled' THEN 4 ELSE 5 END)"
     /// With a state chosen the rank is one value: the (state, updated_at) index serves the page.
     static func order(_ filter: JobFilter) -> String {
         filter.state == nil ? "ORDER BY \(rank), updated_at DESC, id" : "ORDER BY updated_at DESC, id"
     }
-    static let rowColumns = "id, state, stage, attempts, last_error, product, destination, title, author, night, pages, warnings, "
-        + "created_at, updated_at"
+    static let rowColumns = JobRow.columns.joined(separator: ", ")
 
     /// The WHERE clause for `filter`, with `placeholder(n)` for the nth parameter (`?` or `$n`),
     /// and the parameters in order.
@@ -49,11 +31,15 @@ enum CatalogSQL {
 }
 
 extension CatalogSQL {
-    /// Nights from `(night, state, count, pages, warnings, first queued, last finished)` rows,
-    /// in the order of `newest`.
-    static func nights(_ newest: [String], rows: [(String, String, Int, Int, Int, Double, Double?)]) -> [NightRow] {
+    /// Nights from the rows of `nights.sql` (jobs by night and state), in the order of `newest`.
+    static func nights(_ newest: [String], rows: [QueueRow]) throws(RowError) -> [NightRow] {
         var byNight: [String: NightRow] = [:]
-        for (night, state, count, pages, warnings, first, last) in rows where newest.contains(night) {
+        for result in rows {
+            let night = try result.text("night")
+            guard newest.contains(night) else { continue }
+            let state = try result.text("state"), count = try result.integer("count"), pages = try result.integer("pages")
+            let warnings = try result.integer("warnings"), first = try result.real("first_queued")
+            let last = try result.optionalReal("last_finished")
             var row = byNight[night] ?? NightRow(night: night, counts: [:], pages: 0, warnings: 0, firstQueuedAt: first, lastFinishedAt: nil)
             row.counts[state, default: 0] += count
             // Pages and warnings count the books made and the jobs held or failed, as the report does.

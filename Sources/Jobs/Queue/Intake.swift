@@ -10,11 +10,11 @@ public struct Intake {
     }
 
     public var config: FolioConfig
-    public var queue: QueueDriver
+    public var queue: JobStore
     public var settle: Double
     public var now: () -> Date
 
-    public init(config: FolioConfig, queue: QueueDriver, now: @escaping () -> Date = Date.init) {
+    public init(config: FolioConfig, queue: JobStore, now: @escaping () -> Date = Date.init) {
         self.config = config
         self.queue = queue
         settle = config.intakeSettleSeconds

@@ -19,7 +19,7 @@ public enum BatchReport {
     }
 
     @discardableResult
-    public static func write(ended: [(id: String, state: QueuedJob.State)], queue: QueueDriver, config: FolioConfig,
+    public static func write(ended: [(id: String, state: QueuedJob.State)], queue: JobStore & ReportArchive, config: FolioConfig,
                              at date: Date = Date()) throws -> URL {
         let t = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC") ?? .current, from: date)
         let name = String(format: "BATCH-%04d%02d%02d-%02d%02d%02d", t.year ?? 0, t.month ?? 0, t.day ?? 0, t.hour ?? 0, t.minute ?? 0, t.second ?? 0)

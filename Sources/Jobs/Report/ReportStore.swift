@@ -8,7 +8,7 @@ public enum ReportStore {
     /// Every file published with a job: its reports and the previews.
     public static let names = ["report.json", "report.html"] + previews
 
-    static func publish(job: String, folder: URL, queue: QueueDriver) throws {
+    static func publish(job: String, folder: URL, queue: ReportArchive & ConsoleCatalog) throws {
         for name in names {
             guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else { continue }
             try queue.storeJobFile(job: job, name: name, data: data)

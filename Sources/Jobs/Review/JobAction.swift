@@ -23,7 +23,7 @@ public enum JobAction: String, Sendable, CaseIterable {
     public var isRetry: Bool { self == .retry || self == .retryFresh }
 
     /// Acts on one job. A rejection needs a reason; it is written into the job's report too.
-    public func perform(on id: String, by actor: String, reason: String? = nil, queue: QueueDriver,
+    public func perform(on id: String, by actor: String, reason: String? = nil, queue: JobStore & ReportArchive,
                         config: FolioConfig) throws -> Outcome {
         guard let job = try queue.job(id) else { return Outcome(id: id, changed: false, message: "no job \(id)") }
         let changed: Bool

@@ -4,7 +4,7 @@ import Foundation
 /// A rejected book's report says so: failed, with the operator's reason, wherever the report
 /// is read (the queue's copy for every host, the job folder's where this host has it).
 enum ReviewReport {
-    static func recordRejection(of id: String, by actor: String, reason: String, queue: QueueDriver, config: FolioConfig) throws {
+    static func recordRejection(of id: String, by actor: String, reason: String, queue: ReportArchive, config: FolioConfig) throws {
         guard let data = try queue.jobFile(job: id, name: "report.json"),
               var report = try? JSONDecoder().decode(JobReport.self, from: data) else { return }
         report.status = .failed

@@ -1,4 +1,5 @@
 import CHyphen
+import Diagnostics
 import Foundation
 
 /// Dictionary hyphenation with libhyphen: inserts U+00AD soft hyphens, which Pango breaks at
@@ -43,7 +44,7 @@ final class Hyphenator {
     }
 
     static func dictionaryPaths(_ language: BookLanguage) -> [String] {
-        let bundled = SharedFiles.folder("Dictionaries")?.path ?? "/usr/share/folio/Dictionaries"
+        let bundled = SharedFiles.folder("Dictionaries", resources: "Folio_Render")?.path ?? "/usr/share/folio/Dictionaries"
         switch language {
         case .english: return ["/usr/share/hyphen/hyph_en_US.dic"]
         case .russian: return [bundled + "/hyph_ru_RU.dic"]

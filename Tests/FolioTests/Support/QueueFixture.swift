@@ -61,12 +61,12 @@ final class QueueFixture: @unchecked Sendable {
 
     func schemaVersion() throws -> Int? {
         switch driver {
-        case .sqlite: try SQLiteDatabase(path: location).execute("PRAGMA user_version").first?.first?.integer
+        case .sqlite: try SQLiteDatabase(path: location).execute("PRAGMA user_version").first?.integer("user_version")
         case .postgres:
             try PGConnection(url: location, password: try PostgresCluster.shared.get().password)
-                .execute("SELECT version FROM folio_schema").first?.first??.number
+                .execute("SELECT version FROM folio_schema").first?.integer("version")
         }
     }
 
-    var migrations: Int { driver == .sqlite ? SQLiteQueue.migrations.count : PostgresSchema.migrations.count }
+    var migrations: Int { driver == .sqlite ? SQLiteSchema.migrations.count : PostgresSchema.migrations.count }
 }

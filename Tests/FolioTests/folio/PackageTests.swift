@@ -24,6 +24,7 @@ import Testing
         #expect(errors.isEmpty, "\(errors)")
         let contents = try Tool.run("dpkg-deb", ["--contents", deb.path]).output
         for path in ["./usr/bin/folio", "./etc/folio/folio.json", "./etc/folio/products/a5-softcover-fogra39.json", "./etc/folio/icc/FOGRA39.icc", "./usr/share/folio/Dictionaries/hyph_ru_RU.dic",
+                     "./usr/share/folio/SQL/sqlite/claim.sql", "./usr/share/folio/SQL/postgres/claim.sql",
                      "./lib/systemd/system/folio-runner.service", "./lib/systemd/system/folio-console.service", "./usr/share/doc/folio/copyright"] {
             #expect(contents.contains(path), "\(path) is not in the package")
         }

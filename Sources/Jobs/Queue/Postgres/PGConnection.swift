@@ -53,9 +53,10 @@ final class PGConnection {
 
     var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
 
-    /// Runs one statement with `$1…` bound to `values` (nil is NULL); returns the rows as text.
+    /// Runs one statement with `$1…` bound to `values` (nil is NULL); returns the rows, each
+    /// value read from its text by its column's type.
     @discardableResult
-    func execute(_ sql: String, _ values: [String?] = []) throws(Failure) -> [[String?]] {
+    func execute(_ sql: String, _ values: [String?] = []) throws(Failure) -> [QueueRow] {
         let result = Self.withOptionalCStrings(values) { pointers in
             PQexecParams(handle, sql, Int32(values.count), nil, pointers, nil, nil, 0)
         }
@@ -68,13 +69,32 @@ final class PGConnection {
             let lost = isBroken || state?.hasPrefix("08") == true || ["57P01", "57P02", "57P03"].contains(state ?? "")
             throw Failure(message: message.trimmingCharacters(in: .whitespacesAndNewlines), state: state, connectionLost: lost)
         }
-        var rows: [[String?]] = []
+        let columns = PQnfields(result)
+        var positions: [String: Int] = [:]
+        for column in 0..<columns {
+            if let name = PQfname(result, column) { positions[String(cString: name)] = Int(column) }
+        }
+        let types = (0..<columns).map { PQftype(result, $0) }
+        var rows: [QueueRow] = []
         for row in 0..<PQntuples(result) {
-            rows.append((0..<PQnfields(result)).map { column in
-                PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
-            })
+            rows.append(QueueRow(positions: positions, values: (0..<columns).map { column in
+                PQgetisnull(result, row, column) == 1 ? .null
+                    : Self.value(String(cString: PQgetvalue(result, row, column)), type: types[Int(column)])
+            }))
         }
         return rows
+    }
+
+    /// A text result as the value its type names (OIDs from pg_type); text that does not read
+    /// as its type stays text, which a reader expecting the type reports by column.
+    private static func value(_ text: String, type: Oid) -> SQLValue {
+        switch type {
+        case 16: .integer(text == "t" ? 1 : 0)  // bool
+        case 20, 21, 23: Int64(text).map(SQLValue.integer) ?? .text(text)  // int8, int2, int4
+        case 700, 701, 1700: Double(text).map(SQLValue.real) ?? .text(text)  // float4, float8, numeric
+        case 17: PGBytea.data(text).map(SQLValue.blob) ?? .text(text)  // bytea
+        default: .text(text)
+        }
     }
 
     /// Waits up to `timeout` seconds for a NOTIFY on a channel this connection LISTENs to;

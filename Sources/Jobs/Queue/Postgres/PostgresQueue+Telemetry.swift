@@ -3,10 +3,10 @@ import Foundation
 extension PostgresQueue: TelemetryStore {
     public func recordTimings(_ timings: AttemptTimings) throws {
         let now = String(environment.now())
-        try transaction { (database) throws(PGConnection.Failure) in
+        try transaction { database in
             let rows: [(String?, Double)] = [(nil, timings.seconds)] + timings.stages.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
             for (stage, seconds) in rows {
-                try database.execute("INSERT INTO timings (job, attempt, stage, seconds, at) VALUES ($1, $2, $3, $4, $5)",
+                try database.execute(Self.sql("record-timing"),
                                      [timings.job, String(timings.attempt), stage, String(seconds), now])
             }
         }
@@ -14,24 +14,12 @@ extension PostgresQueue: TelemetryStore {
 
     public func runnerBeat(_ runner: String) throws {
         let now = String(environment.now())
-        try withConnection { (database) throws(PGConnection.Failure) in
-            try database.execute("""
-                INSERT INTO runners (runner, beats, started_at, beat_at) VALUES ($1, 1, $2, $2)
-                ON CONFLICT (runner) DO UPDATE SET beats = runners.beats + 1, beat_at = excluded.beat_at
-                """, [runner, now])
+        try withConnection { database in
+            try database.execute(Self.sql("runner-beat"), [runner, now])
         }
     }
 
     public func metrics() throws -> QueueMetrics {
-        try withConnection { (database) throws(PGConnection.Failure) -> QueueMetrics in
-            do {
-                return try QueueMetrics.read { sql in try database.execute(sql) }
-            } catch let failure as PGConnection.Failure {
-                throw failure
-            } catch {
-                // `read` throws only what its query throws.
-                throw PGConnection.Failure(message: "\(error)", state: nil, connectionLost: false)
-            }
-        }
+        try withConnection { database in try QueueMetrics.read { sql in try database.execute(sql) } }
     }
 }

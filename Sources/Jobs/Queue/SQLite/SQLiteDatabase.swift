@@ -44,13 +44,11 @@ final class SQLiteDatabase {
 
     deinit { sqlite3_close(handle) }
 
-    enum Value {
-        case integer(Int64), real(Double), text(String), blob(Data), null
-    }
+    typealias Value = SQLValue
 
-    /// Runs `sql` with `values` bound in order; returns every row.
+    /// Runs `sql` with `values` bound in order; returns every row, read by column name.
     @discardableResult
-    func execute(_ sql: String, _ values: [Value] = []) throws(Failure) -> [[Value]] {
+    func execute(_ sql: String, _ values: [Value] = []) throws(Failure) -> [QueueRow] {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
             throw Failure(description: "\(String(cString: sqlite3_errmsg(handle))) in: \(sql)")
@@ -66,7 +64,12 @@ final class SQLiteDatabase {
             case .null: sqlite3_bind_null(statement, position)
             }
         }
-        var rows: [[Value]] = []
+        let columnCount = sqlite3_column_count(statement)
+        var positions: [String: Int] = [:]
+        for column in 0..<columnCount {
+            if let name = sqlite3_column_name(statement, column) { positions[String(cString: name)] = Int(column) }
+        }
+        var rows: [QueueRow] = []
         while true {
             let status = sqlite3_step(statement)
             if status == SQLITE_DONE { break }
@@ -74,7 +77,7 @@ final class SQLiteDatabase {
                 let code = sqlite3_errcode(handle) & 0xff
                 throw Failure(description: "\(String(cString: sqlite3_errmsg(handle))) in: \(sql)", isLockTimeout: code == SQLITE_BUSY || code == SQLITE_LOCKED)
             }
-            rows.append((0..<sqlite3_column_count(statement)).map { column in
+            rows.append(QueueRow(positions: positions, values: (0..<columnCount).map { column in
                 switch sqlite3_column_type(statement, column) {
                 case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
                 case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
@@ -84,14 +87,14 @@ final class SQLiteDatabase {
                     return .blob(count == 0 ? Data() : Data(bytes: sqlite3_column_blob(statement, column), count: count))
                 default: return .null
                 }
-            })
+            }))
         }
         return rows
     }
 
     /// Runs `body` inside BEGIN IMMEDIATE … COMMIT: the write lock is taken at once, so two
     /// processes can never both read a queued job and both claim it.
-    func immediateTransaction<T>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+    func immediateTransaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -102,17 +105,4 @@ final class SQLiteDatabase {
             throw error
         }
     }
-}
-
-extension SQLiteDatabase.Value {
-    var text: String? { if case .text(let value) = self { value } else { nil } }
-    var integer: Int? { if case .integer(let value) = self { Int(value) } else { nil } }
-    var real: Double? {
-        switch self {
-        case .real(let value): value
-        case .integer(let value): Double(value)
-        default: nil
-        }
-    }
-    var blob: Data? { if case .blob(let value) = self { value } else { nil } }
 }

@@ -30,45 +30,40 @@ public struct QueueMetrics: Sendable, Equatable {
     public var attempts = Histogram(bounds: TelemetrySQL.buckets, cumulative: [], count: 0, sum: 0)
     public var stages: [String: Histogram] = [:]
 
-    /// Reads every figure with `query`, which runs one of `TelemetrySQL`'s queries and returns
-    /// its rows as text (both drivers can).
-    static func read(_ query: (String) throws -> [[String?]]) throws -> QueueMetrics {
+    /// Reads every figure with `query`, which runs one of `TelemetrySQL`'s queries (both
+    /// drivers can).
+    static func read(_ query: (String) throws -> [QueueRow]) throws -> QueueMetrics {
         var metrics = QueueMetrics()
         for row in try query(TelemetrySQL.jobsByState) {
-            guard let state = row.first.flatMap({ $0 }).flatMap(QueuedJob.State.init(rawValue:)) else { continue }
-            metrics.jobsByState[state] = integer(row, 1)
+            guard let state = QueuedJob.State(rawValue: try row.text("state")) else { continue }
+            metrics.jobsByState[state] = try row.integer("count")
         }
         for state in QueuedJob.State.allCases where metrics.jobsByState[state] == nil { metrics.jobsByState[state] = 0 }
         if let row = try query(TelemetrySQL.queued).first {
-            metrics.queueDepth = integer(row, 0)
-            metrics.oldestQueuedAt = number(row, 1)
+            metrics.queueDepth = try row.integer("count")
+            metrics.oldestQueuedAt = try row.optionalReal("oldest")
         }
-        metrics.pagesRendered = try query(TelemetrySQL.pages).first.map { integer($0, 0) } ?? 0
+        metrics.pagesRendered = try query(TelemetrySQL.pages).first?.integer("pages") ?? 0
         for row in try query(TelemetrySQL.requests) {
-            metrics.requests[text(row, 0), default: [:]][text(row, 1)] = integer(row, 2)
+            metrics.requests[try row.text("destination"), default: [:]][try row.text("request_class")] = try row.integer("count")
         }
-        metrics.leaseLosses = try query(TelemetrySQL.leaseLosses).first.map { integer($0, 0) } ?? 0
-        metrics.runners = try query(TelemetrySQL.runners).map { Runner(name: text($0, 0), beats: integer($0, 1), lastBeat: number($0, 2) ?? 0) }
+        metrics.leaseLosses = try query(TelemetrySQL.leaseLosses).first?.integer("count") ?? 0
+        metrics.runners = try query(TelemetrySQL.runners).map { row in
+            Runner(name: try row.text("runner"), beats: try row.integer("beats"), lastBeat: try row.real("beat_at"))
+        }
         var counts: [String?: [Int]] = [:], sums: [String?: Double] = [:]
         let slots = TelemetrySQL.buckets.count + 1
         for row in try query(TelemetrySQL.durations) {
-            let stage = row.first ?? nil
-            let bucket = min(max(integer(row, 1), 0), slots - 1)
-            counts[stage, default: Array(repeating: 0, count: slots)][bucket] += integer(row, 2)
-            sums[stage, default: 0] += number(row, 3) ?? 0
+            let stage = try row.optionalText("stage")
+            let bucket = min(max(try row.integer("bucket"), 0), slots - 1)
+            counts[stage, default: Array(repeating: 0, count: slots)][bucket] += try row.integer("count")
+            sums[stage, default: 0] += try row.optionalReal("seconds") ?? 0
         }
         for (stage, perBucket) in counts {
             let histogram = Histogram(perBucket: perBucket, sum: sums[stage] ?? 0)
             if let stage { metrics.stages[stage] = histogram } else { metrics.attempts = histogram }
         }
         return metrics
-    }
-
-    private static func text(_ row: [String?], _ index: Int) -> String { index < row.count ? row[index] ?? "" : "" }
-    private static func number(_ row: [String?], _ index: Int) -> Double? { index < row.count ? row[index].flatMap(Double.init) : nil }
-    /// Counts arrive as integers or (SQLite's SUM, PostgreSQL's numeric) as decimals.
-    private static func integer(_ row: [String?], _ index: Int) -> Int {
-        number(row, index).flatMap { $0.isFinite && abs($0) < 1e15 ? Int($0.rounded()) : nil } ?? 0
     }
 }
 

@@ -1,26 +1,7 @@
-/// SQL both queue drivers share for telemetry: the same schema (SQLite reads `double precision`
-/// as REAL) and the same read-only queries, whose rows both decode as text.
+/// SQL both queue drivers share for telemetry: the same schema (`SQL/shared/telemetry.sql`:
+/// SQLite reads `double precision` as REAL) and the same read-only queries, whose rows both read
+/// by column name.
 enum TelemetrySQL {
-    /// Each request's class (README's retry classes); timings per attempt (`stage` NULL for the
-    /// whole attempt); one row per runner.
-    static let migration = """
-        ALTER TABLE upload_requests ADD COLUMN request_class text;
-        CREATE TABLE timings (
-            job text NOT NULL,
-            attempt integer NOT NULL,
-            stage text,
-            seconds double precision NOT NULL,
-            at double precision NOT NULL
-        );
-        CREATE INDEX timings_job ON timings (job);
-        CREATE TABLE runners (
-            runner text PRIMARY KEY,
-            beats bigint NOT NULL,
-            started_at double precision NOT NULL,
-            beat_at double precision NOT NULL
-        )
-        """
-
     /// Upper bounds of the duration histograms' buckets, in seconds.
     static let buckets: [Double] = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800]
 
@@ -31,13 +12,14 @@ enum TelemetrySQL {
             + " ELSE \(buckets.count) END"
     }
 
-    static let jobsByState = "SELECT state, COUNT(*) FROM jobs GROUP BY state"
-    static let queued = "SELECT COUNT(*), MIN(created_at) FROM jobs WHERE state = 'queued'"
-    static let pages = "SELECT COALESCE(SUM(pages), 0) FROM jobs WHERE state IN ('done', 'held')"
-    static let requests = "SELECT destination, COALESCE(request_class, 'unknown'), COUNT(*) FROM upload_requests GROUP BY destination, 2"
-    static let leaseLosses = "SELECT COUNT(*) FROM events WHERE event = 'lease-lost'"
+    static let jobsByState = "SELECT state, COUNT(*) AS count FROM jobs GROUP BY state"
+    static let queued = "SELECT COUNT(*) AS count, MIN(created_at) AS oldest FROM jobs WHERE state = 'queued'"
+    static let pages = "SELECT COALESCE(SUM(pages), 0) AS pages FROM jobs WHERE state IN ('done', 'held')"
+    static let requests = "SELECT destination, COALESCE(request_class, 'unknown') AS request_class, COUNT(*) AS count FROM upload_requests "
+        + "GROUP BY destination, 2"
+    static let leaseLosses = "SELECT COUNT(*) AS count FROM events WHERE event = 'lease-lost'"
     static let runners = "SELECT runner, beats, beat_at FROM runners ORDER BY runner"
     static var durations: String {
-        "SELECT stage, \(bucketIndex) AS bucket, COUNT(*), SUM(seconds) FROM timings GROUP BY stage, bucket"
+        "SELECT stage, \(bucketIndex) AS bucket, COUNT(*) AS count, SUM(seconds) AS seconds FROM timings GROUP BY stage, bucket"
     }
 }

@@ -1,0 +1,1 @@
+SELECT id, order_bytes, created_at FROM jobs WHERE night = ''

@@ -1,0 +1,1 @@
+UPDATE jobs SET approved_by = NULL WHERE id = $1

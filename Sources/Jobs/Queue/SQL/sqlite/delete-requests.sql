@@ -1,0 +1,1 @@
+DELETE FROM upload_requests WHERE job = ?

@@ -1,0 +1,1 @@
+DELETE FROM verifications WHERE job = ?

@@ -1,0 +1,1 @@
+SELECT 1 FROM jobs WHERE id = ? AND state = 'running' AND worker <> ?

@@ -1,0 +1,1 @@
+SELECT 1 FROM jobs WHERE id = ? AND worker = ? AND state = 'running' AND lease_until > ?

@@ -1,0 +1,1 @@
+SELECT data FROM job_files WHERE job = ? AND name = ?

@@ -1,0 +1,2 @@
+SELECT id, state, stage, attempts, last_error, worker, created_at, updated_at, order_sha256, order_bytes, signature, approved_by
+FROM jobs WHERE id = ?

@@ -1,0 +1,1 @@
+INSERT INTO events (job, at, event, worker, detail) VALUES (?, ?, ?, ?, ?)

@@ -1,0 +1,1 @@
+SELECT DISTINCT night FROM jobs ORDER BY night DESC LIMIT ?

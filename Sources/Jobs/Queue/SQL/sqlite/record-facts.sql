@@ -1,0 +1,1 @@
+UPDATE jobs SET product = ?, destination = ?, title = ?, author = ?, search = ?, night = ? WHERE id = ?

@@ -1,0 +1,1 @@
+UPDATE jobs SET pages = ?, warnings = ? WHERE id = ?

@@ -1,0 +1,1 @@
+INSERT INTO timings (job, attempt, stage, seconds, at) VALUES (?, ?, ?, ?, ?)

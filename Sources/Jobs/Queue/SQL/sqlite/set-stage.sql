@@ -1,0 +1,1 @@
+UPDATE jobs SET stage = ?, updated_at = ? WHERE id = ? AND state = 'running'
