@@ -1,4 +1,5 @@
 import Foundation
+import FolioTestSupport
 import Testing
 
 /// The queue's house rules, read from its sources: it stands below the book's modules (no
