@@ -1,0 +1,90 @@
+import Foundation
+import FolioTestSupport
+
+/// The diagnostic code literals of `Sources/`, found where a `Diagnostic` (or a job's failure)
+/// is made, compared or chosen; and every code-shaped literal anywhere, so a test can tell a
+/// code written in a form this walk does not know.
+struct SourceCodeLiterals {
+    struct Literal: Hashable {
+        var code: String
+        var file: String
+        var line: Int
+
+        var place: String { "\(file):\(line)" }
+    }
+
+    /// Where a code is written. Each pattern's first group is the literal; a pattern without a
+    /// group marks a span whose code-shaped literals are all codes (a list, a chosen code).
+    static let positions = [
+        #"Finding\([.\w]+, "([a-z0-9-]+)""#,                // a verifier's finding (severity given or chosen)
+        #"\bcode: "([a-z0-9-]+)""#,                         // InputIssue, RenderNotice, .init(severity:code:), failures, omissions
+        #"\bcode: String = "([a-z0-9-]+)""#,                // a default code (RenderError)
+        #"\bissues\.add\("([a-z0-9-]+)""#,                  // an input file's IssueList
+        #"\bcode == "([a-z0-9-]+)""#,                       // a code compared
+        #"[cC]ode = "([a-z0-9-]+)""#,                       // a type's own code constant
+        #"case \.\w+: "([a-z][a-z0-9]*(?:-[a-z0-9]+)+)""#,  // an error's code by its case (PhotoError)
+        #"retry\(after: "([a-z0-9-]+)""#,                   // the retry decision asked of one code
+        #"omissionCodes: Set<String> = \[[^\]]*\]"#,        // the accounting's omission codes
+        #"\bcode(?:: | = )[^\n]*(?:\?|\bif\b)[^\n]*"#,      // a code chosen by a condition
+    ]
+    /// Literals that look like codes but are another vocabulary: the console API's error codes.
+    static let otherVocabularies = [#"apiError\("([a-z0-9-]+)""#]
+
+    /// A code: lower case words joined by hyphens, or a single word the registries name.
+    static let codeShape = #""([a-z][a-z0-9]*(?:-[a-z0-9]+)*)""#
+    static let spanLiteral = #"(?:[\[?:{,]\s*|^\s*)"([a-z][a-z0-9]*(?:-[a-z0-9]+)*)""#
+
+    /// Every literal at a known position, and every code-shaped literal anywhere else.
+    private(set) var atPositions: [Literal] = []
+    private(set) var elsewhere: [Literal] = []
+    /// `DiagnosticCodes.constant` references, for codes no longer written as literals.
+    private(set) var constantReferences: Set<String> = []
+
+    init(sources: URL, skipping registry: (URL) -> Bool) throws {
+        let files = (FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
+            .filter { $0.pathExtension == "swift" && !registry($0) }
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            let name = file.path.replacingOccurrences(of: sources.deletingLastPathComponent().path + "/", with: "")
+            try read(String(contentsOf: file, encoding: .utf8), file: name)
+        }
+    }
+
+    private mutating func read(_ original: String, file: String) throws {
+        // Comments say what codes mean; only code counts.
+        let text = original.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces).hasPrefix("//") ? "" : String($0) }.joined(separator: "\n")
+        let whole = NSRange(text.startIndex..., in: text)
+        func line(_ location: Int) -> Int {
+            let prefix = (text as NSString).substring(to: location)
+            return prefix.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        }
+        var claimed = Set<Int>()
+        for pattern in Self.positions {
+            for match in try NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines]).matches(in: text, range: whole) {
+                if match.numberOfRanges > 1, match.range(at: 1).location != NSNotFound {
+                    let range = match.range(at: 1)
+                    guard claimed.insert(range.location).inserted else { continue }
+                    atPositions.append(Literal(code: (text as NSString).substring(with: range), file: file, line: line(range.location)))
+                    continue
+                }
+                let span = (text as NSString).substring(with: match.range)
+                for inner in try NSRegularExpression(pattern: Self.spanLiteral, options: [.anchorsMatchLines])
+                    .matches(in: span, range: NSRange(span.startIndex..., in: span)) {
+                    let location = match.range.location + inner.range(at: 1).location
+                    guard claimed.insert(location).inserted else { continue }
+                    atPositions.append(Literal(code: (span as NSString).substring(with: inner.range(at: 1)), file: file, line: line(location)))
+                }
+            }
+        }
+        for pattern in Self.otherVocabularies {
+            for match in try NSRegularExpression(pattern: pattern).matches(in: text, range: whole) { claimed.insert(match.range(at: 1).location) }
+        }
+        for match in try NSRegularExpression(pattern: Self.codeShape).matches(in: text, range: whole) where !claimed.contains(match.range(at: 1).location) {
+            let range = match.range(at: 1)
+            elsewhere.append(Literal(code: (text as NSString).substring(with: range), file: file, line: line(range.location)))
+        }
+        for match in try NSRegularExpression(pattern: #"\bDiagnosticCodes\.(\w+)"#).matches(in: text, range: whole) {
+            constantReferences.insert((text as NSString).substring(with: match.range(at: 1)))
+        }
+    }
+}
