@@ -1,6 +1,6 @@
 /// A diary app's export read into entries: what was read, what could not be and is not
 /// printed (the accounting's omissions), and the one refusal, `unsafe-archive`.
-extension DiagnosticCodes {
+extension DiagnosticCode {
     public static let unsafeArchive = DiagnosticCode("unsafe-archive", .import, .error,
                                                      "a zipped export holds an absolute or climbing name, a link or a device, or unpacks past the import limits")
     public static let exportFormat = DiagnosticCode("export-format", .import, .info,
@@ -28,10 +28,12 @@ extension DiagnosticCodes {
     public static let importTooManyFiles = DiagnosticCode("import-too-many-files", .import, .warning,
                                                           "the folder holds more notes than are read; only the first are")
     public static let entryEmpty = DiagnosticCode("entry-empty", .import, .info, "the entry has no title, no text and no photo: not printed")
+}
 
+extension DiagnosticCodes {
     static let imports: [DiagnosticCode] = [
-        unsafeArchive, exportFormat, importPhotoMissing, importAttachmentNotPrinted, importUnknownTimeZone, importNoTimeZone,
-        importDuplicateID, importHeadingUnread, importDateUnreadable, importEmbedNotPrinted, importLogseqNotPrinted,
-        importNotesSkipped, importTooManyFiles, entryEmpty,
+        .unsafeArchive, .exportFormat, .importPhotoMissing, .importAttachmentNotPrinted, .importUnknownTimeZone, .importNoTimeZone,
+        .importDuplicateID, .importHeadingUnread, .importDateUnreadable, .importEmbedNotPrinted, .importLogseqNotPrinted,
+        .importNotesSkipped, .importTooManyFiles, .entryEmpty,
     ]
 }

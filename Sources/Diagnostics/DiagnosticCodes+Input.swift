@@ -1,6 +1,6 @@
 /// The input files' codes: an order, its journal, a product, a destination, `folio.json`, the
 /// console's tokens. Always errors: the job (or the command) is rejected with every one found.
-extension DiagnosticCodes {
+extension DiagnosticCode {
     public static let invalidJSON = DiagnosticCode("invalid-json", .input, .error,
                                                    "the file is not JSON, or not the JSON this input is (a Day One export without entries)")
     public static let missingKey = DiagnosticCode("missing-key", .input, .error,
@@ -22,9 +22,11 @@ extension DiagnosticCodes {
                                                         "the order's signature does not match its exact bytes under `FOLIO_ORDER_KEY`: refused as unpaid or tampered")
     public static let weakToken = DiagnosticCode("weak-token", .input, .error,
                                                  "a console or metrics token (environment or systemd credential) is too weak; `folio token` makes a strong one")
+}
 
+extension DiagnosticCodes {
     static let input: [DiagnosticCode] = [
-        invalidJSON, missingKey, unknownKey, wrongType, invalidValue, duplicateID, unknownReference, pathEscape, notFound,
-        signatureMissing, signatureInvalid, weakToken,
+        .invalidJSON, .missingKey, .unknownKey, .wrongType, .invalidValue, .duplicateID, .unknownReference, .pathEscape, .notFound,
+        .signatureMissing, .signatureInvalid, .weakToken,
     ]
 }

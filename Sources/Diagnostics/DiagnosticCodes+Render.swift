@@ -1,6 +1,6 @@
 /// The renderers' notices (interior, cover, EPUB, photos) and a resumed attempt's: warnings
 /// and infos only, since what cannot be rendered at all ends the job (`FailureCodes`).
-extension DiagnosticCodes {
+extension DiagnosticCode {
     public static let noHyphenationDictionary = DiagnosticCode("no-hyphenation-dictionary", .render, .warning,
                                                                "no hyphenation dictionary for the book's language: text is set unhyphenated")
     public static let missingGlyphs = DiagnosticCode("missing-glyphs", .render, .warning,
@@ -24,10 +24,12 @@ extension DiagnosticCodes {
                                                         "a CMYK photo without a profile is taken as already in the output intent's space and held to the ink limit")
     public static let verifiedOutputChanged = DiagnosticCode("verified-output-changed", .resume, .info,
                                                              "an output an earlier attempt verified is missing or changed: the book is rendered again")
+}
 
+extension DiagnosticCodes {
     static let render: [DiagnosticCode] = [
-        noHyphenationDictionary, missingGlyphs, paragraphLoose, lowResolutionImage, photoMisnamed, photoMissing, photoUnreadable,
-        photoNotAnImage, photoCorrupt, photoTooLarge, photoUnsupported, photoCMYKAssumed,
+        .noHyphenationDictionary, .missingGlyphs, .paragraphLoose, .lowResolutionImage, .photoMisnamed, .photoMissing, .photoUnreadable,
+        .photoNotAnImage, .photoCorrupt, .photoTooLarge, .photoUnsupported, .photoCMYKAssumed,
     ]
-    static let resume: [DiagnosticCode] = [verifiedOutputChanged]
+    static let resume: [DiagnosticCode] = [.verifiedOutputChanged]
 }

@@ -1,6 +1,6 @@
 /// The findings both verifiers raise, and the EPUB verifier's own (its ZIP, container,
 /// package, navigation and documents). Any error fails the job with `verification-failed`.
-extension DiagnosticCodes {
+extension DiagnosticCode {
     public static let unreadable = DiagnosticCode("unreadable", .verify, .error, "the file to verify cannot be read")
     public static let unknownFormat = DiagnosticCode("unknown-format", .verify, .error,
                                                      "`folio verify` was given a file that is neither a PDF nor an EPUB, or is empty")
@@ -37,11 +37,13 @@ extension DiagnosticCodes {
     public static let brokenFragment = DiagnosticCode("broken-fragment", .verifyEPUB, .error, "a link's fragment leads to no element with that id")
     public static let ncxPlayOrder = DiagnosticCode("ncx-play-order", .verifyEPUB, .error,
                                                     "`toc.ncx` does not number its points 1, 2, 3… in order, or reaches one file by two numbers")
+}
 
-    static let verify: [DiagnosticCode] = [unreadable, unknownFormat, archivedContent, textMissing]
+extension DiagnosticCodes {
+    static let verify: [DiagnosticCode] = [.unreadable, .unknownFormat, .archivedContent, .textMissing]
     static let verifyEPUB: [DiagnosticCode] = [
-        zipStructure, zipLocalHeader, zipNameEscape, zipCRC, zipSize, zipData, mimetypeFirst, mimetypeCompressed, mimetypeExtra,
-        mimetypeContent, containerMissing, containerRootfile, opfMissing, xmlNotWellFormed, manifestMissingFile, fileNotInManifest,
-        spineIDRef, xhtmlNotWellFormed, navMissingTOC, brokenLink, brokenFragment, ncxPlayOrder,
+        .zipStructure, .zipLocalHeader, .zipNameEscape, .zipCRC, .zipSize, .zipData, .mimetypeFirst, .mimetypeCompressed, .mimetypeExtra,
+        .mimetypeContent, .containerMissing, .containerRootfile, .opfMissing, .xmlNotWellFormed, .manifestMissingFile, .fileNotInManifest,
+        .spineIDRef, .xhtmlNotWellFormed, .navMissingTOC, .brokenLink, .brokenFragment, .ncxPlayOrder,
     ]
 }

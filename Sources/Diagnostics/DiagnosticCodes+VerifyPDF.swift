@@ -1,7 +1,7 @@
 /// The PDF verifier's findings (`folio verify`, and every job's interior and cover): bytes and
 /// cross-reference, pages and boxes, fonts, colour and ink, PDF/X. Any error fails the job with
 /// `verification-failed`.
-extension DiagnosticCodes {
+extension DiagnosticCode {
     public static let pdfHeader = DiagnosticCode("pdf-header", .verifyPDF, .error, "the file does not start with `%PDF-`")
     public static let pdfEOF = DiagnosticCode("pdf-eof", .verifyPDF, .error, "no `%%EOF` at the end: the file is truncated")
     public static let pdfStartxref = DiagnosticCode("pdf-startxref", .verifyPDF, .error, "no `startxref` offset before `%%EOF`")
@@ -52,11 +52,13 @@ extension DiagnosticCodes {
                                                         "soft masks, constant alpha below 1, blend modes or transparency groups where the standard allows none")
     public static let pdfxColour = DiagnosticCode("pdfx-colour", .verifyPDF, .error,
                                                   "a colour the standard forbids: device RGB under a CMYK intent; for X-1a any ICC-based or CIE colour")
+}
 
+extension DiagnosticCodes {
     static let verifyPDF: [DiagnosticCode] = [
-        pdfHeader, pdfEOF, pdfStartxref, xrefOffset, xrefSyntax, xrefLoop, xrefStream, trailerKey, pdfStructure, streamDamaged,
-        pageCount, pageCountReport, pageRules, missingBox, trimSize, bleedSize, mediaBox, fontNotEmbedded, type3Font,
-        imageColourSpace, noOutputIntent, outputIntentProfile, rgbInCMYK, cmykJPEGInverted, inkLimitExceeded,
-        pdfxVersion, pdfxTrapped, pdfxInfo, pdfxXMP, pdfxOutputIntent, pdfxBoxes, pdfxForbidden, pdfxTransparency, pdfxColour,
+        .pdfHeader, .pdfEOF, .pdfStartxref, .xrefOffset, .xrefSyntax, .xrefLoop, .xrefStream, .trailerKey, .pdfStructure, .streamDamaged,
+        .pageCount, .pageCountReport, .pageRules, .missingBox, .trimSize, .bleedSize, .mediaBox, .fontNotEmbedded, .type3Font,
+        .imageColourSpace, .noOutputIntent, .outputIntentProfile, .rgbInCMYK, .cmykJPEGInverted, .inkLimitExceeded,
+        .pdfxVersion, .pdfxTrapped, .pdfxInfo, .pdfxXMP, .pdfxOutputIntent, .pdfxBoxes, .pdfxForbidden, .pdfxTransparency, .pdfxColour,
     ]
 }

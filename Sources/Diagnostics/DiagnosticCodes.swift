@@ -1,5 +1,5 @@
 /// Every code a `Diagnostic` can carry, grouped by stage (one file a stage group beside this
-/// one). The codes a job ENDS with are `FailureCodes`; a code is in both only when it is both.
+/// one, each code a constant of `DiagnosticCode`: `.textMissing`). The codes a job ENDS with are `FailureCodes`; a code is in both only when it is both.
 /// docs/reference.md's table is `DiagnosticCodes.markdownTable`; `DiagnosticCodeRegistryTests`
 /// walks the sources for code literals and compares the table.
 public enum DiagnosticCodes {

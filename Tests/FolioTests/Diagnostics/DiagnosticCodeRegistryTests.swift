@@ -18,8 +18,8 @@ import Testing
 
     @Test func everyCodeWrittenWhereADiagnosticIsMadeIsRegistered() throws {
         let walk = try Self.walk.get()
-        let distinct = Set(walk.atPositions.map(\.code))
-        // About 130 codes are raised; far fewer means the walk looks in the wrong places.
+        let distinct = Self.raised(by: walk)
+        // About 115 codes are raised; far fewer means the walk looks in the wrong places.
         #expect(distinct.count >= 100, "the walk found only \(distinct.count) codes: \(distinct.sorted())")
         for literal in walk.atPositions where !Self.registered(literal.code) {
             Issue.record("\(literal.place) writes the code \(literal.code), which no registry in Sources/Diagnostics lists")
@@ -35,11 +35,21 @@ import Testing
     }
 
     @Test func everyRegisteredCodeIsRaisedSomewhere() throws {
-        let walk = try Self.walk.get()
-        let written = Set(walk.atPositions.map(\.code))
-        for code in DiagnosticCodes.all where !written.contains(code.name) && !walk.constantReferences.contains(Self.constantName(code)) {
+        let raised = Self.raised(by: try Self.walk.get())
+        for code in DiagnosticCodes.all where !raised.contains(code.name) {
             Issue.record("\(code.name) is registered but nothing in Sources raises it")
         }
+    }
+
+    /// Prepress/Verify names every code by its constant, so a finding's code is checked by the
+    /// compiler as well as by this walk.
+    @Test func theVerifiersWriteNoCodeLiterals() throws {
+        let walk = try Self.walk.get()
+        let literals = walk.atPositions + walk.elsewhere.filter { Self.registered($0.code) }
+        for literal in literals where literal.file.hasPrefix("Sources/Prepress/Verify/") {
+            Issue.record("\(literal.place) writes the code \"\(literal.code)\": name it by its constant, DiagnosticCode.\(Self.constantNames[literal.code] ?? "…")")
+        }
+        #expect(walk.constants.contains { $0.file.hasPrefix("Sources/Prepress/Verify/") }, "the walk found no code constant in Prepress/Verify")
     }
 
     @Test func theRegistryIsOneListInStageOrder() {
@@ -61,15 +71,24 @@ import Testing
                 "docs/reference.md's diagnostic table differs from the registry; it should read:\n\(DiagnosticCodes.markdownTable)")
     }
 
-    /// The Swift name a registered code is reached by, as the registry's files declare it.
-    static func constantName(_ code: DiagnosticCode) -> String {
+    /// Every code the sources raise: written as a literal, or named by its constant.
+    static func raised(by walk: SourceCodeLiterals) -> Set<String> {
+        let byConstant = Dictionary(constantNames.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        return Set(walk.atPositions.map(\.code) + walk.constants.compactMap { byConstant[$0.code] })
+    }
+
+    /// Each registered code's Swift constant, as the registry's files declare it.
+    static let constantNames: [String: String] = {
         let folder = repositoryRoot.appendingPathComponent("Sources/Diagnostics")
         let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+        var names: [String: String] = [:]
         for file in files where file.lastPathComponent.hasPrefix("DiagnosticCodes") {
-            guard let text = try? String(contentsOf: file, encoding: .utf8),
-                  let match = text.range(of: #"static let (\w+) = DiagnosticCode\("\#(code.name)""#, options: .regularExpression) else { continue }
-            return String(text[match].dropFirst("static let ".count).prefix { $0 != " " })
+            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            for line in text.split(separator: "\n") {
+                guard let match = line.firstMatch(of: /static let (\w+) = DiagnosticCode\("([a-z0-9-]+)"/) else { continue }
+                names[String(match.2)] = String(match.1)
+            }
         }
-        return ""
-    }
+        return names
+    }()
 }

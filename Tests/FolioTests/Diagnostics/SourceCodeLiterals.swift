@@ -27,6 +27,15 @@ struct SourceCodeLiterals {
         #"omissionCodes: Set<String> = \[[^\]]*\]"#,        // the accounting's omission codes
         #"\bcode(?:: | = )[^\n]*(?:\?|\bif\b)[^\n]*"#,      // a code chosen by a condition
     ]
+    /// Where a code is named by its constant: a finding, a question, the type spelled out, a
+    /// code chosen by a condition (`if … { .zipCRC } else …`, `… ? … : .pdfStructure`).
+    static let constantPositions = [
+        #"Finding\([.\w]+, \.(\w+)"#,
+        #"\bcarries\(\.(\w+)\)"#,
+        #"\bDiagnosticCode\.(\w+)"#,
+        #"\bcode(?:: | = )[^\n]*(?:\?|\bif\b)[^\n]*"#,
+    ]
+    static let spanConstant = #"[{?:]\s*\.(\w+)"#
     /// Literals that look like codes but are another vocabulary: the console API's error codes.
     static let otherVocabularies = [#"apiError\("([a-z0-9-]+)""#]
 
@@ -37,8 +46,9 @@ struct SourceCodeLiterals {
     /// Every literal at a known position, and every code-shaped literal anywhere else.
     private(set) var atPositions: [Literal] = []
     private(set) var elsewhere: [Literal] = []
-    /// `DiagnosticCodes.constant` references, for codes no longer written as literals.
-    private(set) var constantReferences: Set<String> = []
+    /// Registered codes named by their constant (`Finding(.error, .textMissing, …)`): the
+    /// constant's Swift name, at the same kinds of positions.
+    private(set) var constants: [Literal] = []
 
     init(sources: URL, skipping registry: (URL) -> Bool) throws {
         let files = (FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
@@ -83,8 +93,19 @@ struct SourceCodeLiterals {
             let range = match.range(at: 1)
             elsewhere.append(Literal(code: (text as NSString).substring(with: range), file: file, line: line(range.location)))
         }
-        for match in try NSRegularExpression(pattern: #"\bDiagnosticCodes\.(\w+)"#).matches(in: text, range: whole) {
-            constantReferences.insert((text as NSString).substring(with: match.range(at: 1)))
+        for pattern in Self.constantPositions {
+            for match in try NSRegularExpression(pattern: pattern).matches(in: text, range: whole) {
+                if match.numberOfRanges > 1 {
+                    let range = match.range(at: 1)
+                    constants.append(Literal(code: (text as NSString).substring(with: range), file: file, line: line(range.location)))
+                    continue
+                }
+                let span = (text as NSString).substring(with: match.range)
+                for inner in try NSRegularExpression(pattern: Self.spanConstant).matches(in: span, range: NSRange(span.startIndex..., in: span)) {
+                    let location = match.range.location + inner.range(at: 1).location
+                    constants.append(Literal(code: (span as NSString).substring(with: inner.range(at: 1)), file: file, line: line(location)))
+                }
+            }
         }
     }
 }
