@@ -63,49 +63,36 @@ struct SourceCodeLiterals {
         // Comments say what codes mean; only code counts.
         let text = original.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces).hasPrefix("//") ? "" : String($0) }.joined(separator: "\n")
-        let whole = NSRange(text.startIndex..., in: text)
-        func line(_ location: Int) -> Int {
-            let prefix = (text as NSString).substring(to: location)
-            return prefix.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        func literal(_ found: (code: String, location: Int)) -> Literal {
+            Literal(code: found.code, file: file, line: text.utf16.prefix(found.location).reduce(1) { $1 == 10 ? $0 + 1 : $0 })
         }
         var claimed = Set<Int>()
-        for pattern in Self.positions {
-            for match in try NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines]).matches(in: text, range: whole) {
+        for found in try Self.matches(Self.positions, spans: Self.spanLiteral, in: text) where claimed.insert(found.location).inserted {
+            atPositions.append(literal(found))
+        }
+        for found in try Self.matches(Self.otherVocabularies, in: text) { claimed.insert(found.location) }
+        for found in try Self.matches([Self.codeShape], in: text) where !claimed.contains(found.location) {
+            elsewhere.append(literal(found))
+        }
+        constants += try Self.matches(Self.constantPositions, spans: Self.spanConstant, in: text).map(literal)
+    }
+
+    /// Each pattern's first group; for a pattern without one, `spans`' first group in each
+    /// stretch it matches. Locations are UTF-16 offsets into `text`.
+    private static func matches(_ patterns: [String], spans: String? = nil, in text: String) throws -> [(code: String, location: Int)] {
+        let string = text as NSString
+        var found: [(code: String, location: Int)] = []
+        for pattern in patterns {
+            for match in try NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines]).matches(in: text, range: NSRange(location: 0, length: string.length)) {
                 if match.numberOfRanges > 1, match.range(at: 1).location != NSNotFound {
-                    let range = match.range(at: 1)
-                    guard claimed.insert(range.location).inserted else { continue }
-                    atPositions.append(Literal(code: (text as NSString).substring(with: range), file: file, line: line(range.location)))
-                    continue
-                }
-                let span = (text as NSString).substring(with: match.range)
-                for inner in try NSRegularExpression(pattern: Self.spanLiteral, options: [.anchorsMatchLines])
-                    .matches(in: span, range: NSRange(span.startIndex..., in: span)) {
-                    let location = match.range.location + inner.range(at: 1).location
-                    guard claimed.insert(location).inserted else { continue }
-                    atPositions.append(Literal(code: (span as NSString).substring(with: inner.range(at: 1)), file: file, line: line(location)))
+                    found.append((string.substring(with: match.range(at: 1)), match.range(at: 1).location))
+                } else if let spans {
+                    for inner in try NSRegularExpression(pattern: spans, options: [.anchorsMatchLines]).matches(in: text, range: match.range) {
+                        found.append((string.substring(with: inner.range(at: 1)), inner.range(at: 1).location))
+                    }
                 }
             }
         }
-        for pattern in Self.otherVocabularies {
-            for match in try NSRegularExpression(pattern: pattern).matches(in: text, range: whole) { claimed.insert(match.range(at: 1).location) }
-        }
-        for match in try NSRegularExpression(pattern: Self.codeShape).matches(in: text, range: whole) where !claimed.contains(match.range(at: 1).location) {
-            let range = match.range(at: 1)
-            elsewhere.append(Literal(code: (text as NSString).substring(with: range), file: file, line: line(range.location)))
-        }
-        for pattern in Self.constantPositions {
-            for match in try NSRegularExpression(pattern: pattern).matches(in: text, range: whole) {
-                if match.numberOfRanges > 1 {
-                    let range = match.range(at: 1)
-                    constants.append(Literal(code: (text as NSString).substring(with: range), file: file, line: line(range.location)))
-                    continue
-                }
-                let span = (text as NSString).substring(with: match.range)
-                for inner in try NSRegularExpression(pattern: Self.spanConstant).matches(in: span, range: NSRange(span.startIndex..., in: span)) {
-                    let location = match.range.location + inner.range(at: 1).location
-                    constants.append(Literal(code: (span as NSString).substring(with: inner.range(at: 1)), file: file, line: line(location)))
-                }
-            }
-        }
+        return found
     }
 }
