@@ -22,17 +22,17 @@ struct DeviceColourCheck {
         }
         func rgb(_ space: PDFObject?) -> Bool { document.colourComponents(space) == 3 }
         for (shading, number) in sites.shadings where rgb(document.key(shading, "/ColorSpace")) {
-            findings.append(Finding(.error, "rgb-in-cmyk", "a shading in RGB under a CMYK output intent", object: number))
+            findings.append(Finding(.error, .rgbInCMYK, "a shading in RGB under a CMYK output intent", object: number))
         }
         for (group, number) in sites.groups where rgb(document.key(group, "/CS")) {
-            findings.append(Finding(.error, "rgb-in-cmyk", "a transparency group blends in RGB under a CMYK output intent", object: number))
+            findings.append(Finding(.error, .rgbInCMYK, "a transparency group blends in RGB under a CMYK output intent", object: number))
         }
         for (space, number) in sites.namedSpaces where rgb(space) {
-            findings.append(Finding(.error, "rgb-in-cmyk", "a named colour space is RGB under a CMYK output intent", object: number))
+            findings.append(Finding(.error, .rgbInCMYK, "a named colour space is RGB under a CMYK output intent", object: number))
         }
         for (stream, page) in sites.contentStreams {
             guard let bytes = document.streamData(stream), let op = Self.firstRGBOperator(bytes) else { continue }
-            findings.append(Finding(.error, "rgb-in-cmyk", "the content sets an RGB colour (\(op)) under a CMYK output intent",
+            findings.append(Finding(.error, .rgbInCMYK, "the content sets an RGB colour (\(op)) under a CMYK output intent",
                                     page: page, object: document.objectNumber(stream)))
         }
         return findings
@@ -44,7 +44,7 @@ struct DeviceColourCheck {
         guard decode == (inverted ? [1, 0, 1, 0, 1, 0, 1, 0] : [0, 1, 0, 1, 0, 1, 0, 1]) else {
             let why = inverted ? "stores inverted values (Adobe marker) without /Decode [1 0 …]"
                 : "has an inverting /Decode but no Adobe marker"
-            return [Finding(.error, "cmyk-jpeg-inverted", "the CMYK JPEG \(why): it would print as a negative", object: number)]
+            return [Finding(.error, .cmykJPEGInverted, "the CMYK JPEG \(why): it would print as a negative", object: number)]
         }
         return []
     }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Checks a finished EPUB down to its bytes: the ZIP (every local header against the central
@@ -13,17 +14,17 @@ public struct EPUBVerifier: Sendable {
 
     public func verify(_ file: URL) -> [Finding] {
         guard let data = try? Data(contentsOf: file, options: .alwaysMapped) else {
-            return [Finding(.error, "unreadable", "cannot read \(file.path)")]
+            return [Finding(.error, .unreadable, "cannot read \(file.path)")]
         }
         let zip = ZipReader(bytes: data)
         var findings = zip.findings
-        guard !zip.entries.isEmpty else { return findings + (findings.isEmpty ? [Finding(.error, "zip-structure", "the archive is empty")] : []) }
+        guard !zip.entries.isEmpty else { return findings + (findings.isEmpty ? [Finding(.error, .zipStructure, "the archive is empty")] : []) }
         findings += mimetype(zip)
         var contents: [String: [UInt8]] = [:]
         for entry in zip.entries {
             if entry.name.hasPrefix("/") || entry.name.hasPrefix("\\") || entry.name.split(separator: "/").contains("..")
                 || entry.name.contains(":") {
-                findings.append(Finding(.error, "zip-name-escape", "the entry's name leaves the archive", entry: entry.name))
+                findings.append(Finding(.error, .zipNameEscape, "the entry's name leaves the archive", entry: entry.name))
                 continue
             }
             do {
@@ -33,7 +34,7 @@ public struct EPUBVerifier: Sendable {
                 contents[entry.name] = Self.isBinary(entry.name) ? [] : bytes
                 zip.release(entry)
             } catch {
-                let code = if case .crc = error { "zip-crc" } else if case .size = error { "zip-size" } else { "zip-data" }
+                let code: DiagnosticCode = if case .crc = error { .zipCRC } else if case .size = error { .zipSize } else { .zipData }
                 findings.append(Finding(.error, code, "the entry's data does not match its directory record (\(error))", entry: entry.name))
             }
         }
@@ -48,15 +49,15 @@ public struct EPUBVerifier: Sendable {
 
     private func mimetype(_ zip: ZipReader) -> [Finding] {
         guard let first = zip.entries.first, first.name == "mimetype" else {
-            return [Finding(.error, "mimetype-first", "the first entry must be mimetype")]
+            return [Finding(.error, .mimetypeFirst, "the first entry must be mimetype")]
         }
         var findings: [Finding] = []
-        if first.method != 0 { findings.append(Finding(.error, "mimetype-compressed", "mimetype must be stored, not compressed", entry: "mimetype")) }
-        if first.extraLength != 0 { findings.append(Finding(.error, "mimetype-extra", "mimetype's local header has an extra field", entry: "mimetype")) }
-        if first.localOffset != 0 { findings.append(Finding(.error, "mimetype-first", "mimetype's header is not at byte 0", entry: "mimetype")) }
+        if first.method != 0 { findings.append(Finding(.error, .mimetypeCompressed, "mimetype must be stored, not compressed", entry: "mimetype")) }
+        if first.extraLength != 0 { findings.append(Finding(.error, .mimetypeExtra, "mimetype's local header has an extra field", entry: "mimetype")) }
+        if first.localOffset != 0 { findings.append(Finding(.error, .mimetypeFirst, "mimetype's header is not at byte 0", entry: "mimetype")) }
         let content = zip.bytes.count >= 58 ? String(decoding: zip.bytes[38..<58], as: UTF8.self) : ""
         if first.method == 0 && first.extraLength == 0 && content != "application/epub+zip" {
-            findings.append(Finding(.error, "mimetype-content", "bytes 38–57 are not application/epub+zip", entry: "mimetype"))
+            findings.append(Finding(.error, .mimetypeContent, "bytes 38–57 are not application/epub+zip", entry: "mimetype"))
         }
         return findings
     }
@@ -65,17 +66,17 @@ public struct EPUBVerifier: Sendable {
     /// container or the package document cannot be read).
     private func package(_ contents: [String: [UInt8]]) -> (findings: [Finding], spine: [String]?) {
         guard let container = contents["META-INF/container.xml"] else {
-            return ([Finding(.error, "container-missing", "no META-INF/container.xml")], nil)
+            return ([Finding(.error, .containerMissing, "no META-INF/container.xml")], nil)
         }
         let containerXML = XMLScan(container)
         guard let opfPath = containerXML.elements(named: "rootfile").first?.attributes["full-path"] else {
-            return ([Finding(.error, "container-rootfile", "container.xml names no rootfile", entry: "META-INF/container.xml")], nil)
+            return ([Finding(.error, .containerRootfile, "container.xml names no rootfile", entry: "META-INF/container.xml")], nil)
         }
         guard let opfData = contents[opfPath] else {
-            return ([Finding(.error, "opf-missing", "container.xml points to \(opfPath), which is not in the archive")], nil)
+            return ([Finding(.error, .opfMissing, "container.xml points to \(opfPath), which is not in the archive")], nil)
         }
         let opf = XMLScan(opfData)
-        if let error = opf.error { return ([Finding(.error, "xml-not-well-formed", error, entry: opfPath)], nil) }
+        if let error = opf.error { return ([Finding(.error, .xmlNotWellFormed, error, entry: opfPath)], nil) }
         var findings: [Finding] = []
         let base = (opfPath as NSString).deletingLastPathComponent
         func resolve(_ href: String, from folder: String) -> String {
@@ -93,15 +94,15 @@ public struct EPUBVerifier: Sendable {
             let path = resolve(href, from: base)
             manifest[id] = (path, item.attributes["properties"] ?? "")
             if contents[path] == nil {
-                findings.append(Finding(.error, "manifest-missing-file", "the manifest names \(path), which is not in the archive", entry: path))
+                findings.append(Finding(.error, .manifestMissingFile, "the manifest names \(path), which is not in the archive", entry: path))
             }
         }
         let listed = Set(manifest.values.map(\.path))
         for name in contents.keys.sorted() where name != "mimetype" && !name.hasPrefix("META-INF/") && name != opfPath && !name.hasSuffix("/") {
-            if !listed.contains(name) { findings.append(Finding(.error, "file-not-in-manifest", "the file is not in the manifest", entry: name)) }
+            if !listed.contains(name) { findings.append(Finding(.error, .fileNotInManifest, "the file is not in the manifest", entry: name)) }
         }
         for itemref in opf.elements(named: "itemref") where manifest[itemref.attributes["idref"] ?? ""] == nil {
-            findings.append(Finding(.error, "spine-idref", "the spine refers to \"\(itemref.attributes["idref"] ?? "")\", which is not in the manifest", entry: opfPath))
+            findings.append(Finding(.error, .spineIDRef, "the spine refers to \"\(itemref.attributes["idref"] ?? "")\", which is not in the manifest", entry: opfPath))
         }
         // Every XHTML well-formed; collect ids for fragment checks.
         var ids: [String: Set<String>] = [:]
@@ -110,22 +111,22 @@ public struct EPUBVerifier: Sendable {
             guard let data = contents[path] else { continue }
             let scan = XMLScan(data)
             if let error = scan.error {
-                findings.append(Finding(.error, "xhtml-not-well-formed", error, entry: path))
+                findings.append(Finding(.error, .xhtmlNotWellFormed, error, entry: path))
                 continue
             }
             scans[path] = scan
             var seen = Set<String>()
             for id in scan.elements.compactMap({ $0.attributes["id"] }) where !seen.insert(id).inserted {
-                findings.append(Finding(.error, "duplicate-id", "the id \"\(id)\" is given to more than one element", entry: path))
+                findings.append(Finding(.error, .duplicateID, "the id \"\(id)\" is given to more than one element", entry: path))
             }
             ids[path] = seen
             if properties.split(separator: " ").contains("nav"),
                !scan.elements(named: "nav").contains(where: { ($0.attributes["epub:type"] ?? "").split(separator: " ").contains("toc") }) {
-                findings.append(Finding(.error, "nav-missing-toc", "the navigation document has no nav with epub:type=\"toc\"", entry: path))
+                findings.append(Finding(.error, .navMissingTOC, "the navigation document has no nav with epub:type=\"toc\"", entry: path))
             }
         }
         if !manifest.values.contains(where: { $0.properties.split(separator: " ").contains("nav") }) {
-            findings.append(Finding(.error, "nav-missing-toc", "no manifest item is the navigation document", entry: opfPath))
+            findings.append(Finding(.error, .navMissingTOC, "no manifest item is the navigation document", entry: opfPath))
         }
         findings += navigationOrder(contents, manifest: manifest.values.map(\.path))
         for (path, scan) in scans.sorted(by: { $0.key < $1.key }) {
@@ -136,9 +137,9 @@ public struct EPUBVerifier: Sendable {
                 let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
                 let target = parts[0].isEmpty ? path : resolve(parts[0], from: folder)
                 if contents[target] == nil {
-                    findings.append(Finding(.error, "broken-link", "\(reference) leads to no file in the book", entry: path))
+                    findings.append(Finding(.error, .brokenLink, "\(reference) leads to no file in the book", entry: path))
                 } else if parts.count == 2, !parts[1].isEmpty, let targetIDs = ids[target], !targetIDs.contains(parts[1]) {
-                    findings.append(Finding(.error, "broken-fragment", "\(reference) leads to no element with that id", entry: path))
+                    findings.append(Finding(.error, .brokenFragment, "\(reference) leads to no element with that id", entry: path))
                 }
             }
         }
@@ -152,7 +153,7 @@ public struct EPUBVerifier: Sendable {
     private func navigationOrder(_ contents: [String: [UInt8]], manifest: [String]) -> [Finding] {
         guard let path = manifest.first(where: { $0.hasSuffix(".ncx") }), let data = contents[path] else { return [] }
         let scan = XMLScan(data)
-        if let error = scan.error { return [Finding(.error, "xml-not-well-formed", error, entry: path)] }
+        if let error = scan.error { return [Finding(.error, .xmlNotWellFormed, error, entry: path)] }
         var findings: [Finding] = []
         var seen = Set<String>()
         var expected = 0
@@ -160,19 +161,19 @@ public struct EPUBVerifier: Sendable {
         var currentTarget: [Int] = []
         for element in scan.elements {
             if let id = element.attributes["id"], !seen.insert(id).inserted {
-                findings.append(Finding(.error, "duplicate-id", "the id \"\(id)\" is given to more than one element", entry: path))
+                findings.append(Finding(.error, .duplicateID, "the id \"\(id)\" is given to more than one element", entry: path))
             }
             if element.name == "navPoint" {
                 expected += 1
                 let order = Int(element.attributes["playOrder"] ?? "") ?? -1
                 if order != expected {
-                    findings.append(Finding(.error, "ncx-play-order", "navPoint \"\(element.attributes["id"] ?? "")\" has playOrder \(order); expected \(expected)",
+                    findings.append(Finding(.error, .ncxPlayOrder, "navPoint \"\(element.attributes["id"] ?? "")\" has playOrder \(order); expected \(expected)",
                                             entry: path))
                 }
                 currentTarget.append(order)
             } else if element.name == "content", let order = currentTarget.popLast(), let source = element.attributes["src"] {
                 if let earlier = orderOfTarget[source], earlier != order {
-                    findings.append(Finding(.error, "ncx-play-order", "\(source) is reached by playOrder \(earlier) and \(order)", entry: path))
+                    findings.append(Finding(.error, .ncxPlayOrder, "\(source) is reached by playOrder \(earlier) and \(order)", entry: path))
                 }
                 orderOfTarget[source] = order
             }
@@ -196,7 +197,7 @@ public struct EPUBVerifier: Sendable {
                 }
             }
             for phrase in archived.found(inCompact: compact, counter: expectations.scanCounter) {
-                findings.append(Finding(.error, "archived-content", "archived content appears: \"\(phrase.prefix(40))\"", entry: name))
+                findings.append(Finding(.error, .archivedContent, "archived content appears: \"\(phrase.prefix(40))\"", entry: name))
             }
         }
         return findings
@@ -213,7 +214,7 @@ public struct EPUBVerifier: Sendable {
         }
         return CompletenessCheck(document: document).missing(expected).map { missing in
             let file = starts.last { $0.position <= missing.position }?.path ?? "the spine"
-            return Finding(.error, "text-missing", "words of the entry \(missing.entry) are not in \(file), from: \"\(missing.words)\"",
+            return Finding(.error, .textMissing, "words of the entry \(missing.entry) are not in \(file), from: \"\(missing.words)\"",
                            entry: missing.entry)
         }
     }

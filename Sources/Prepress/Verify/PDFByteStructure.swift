@@ -10,16 +10,16 @@ struct PDFByteStructure {
     func check() -> [Finding] {
         var findings: [Finding] = []
         if !bytes.starts(with: Array("%PDF-".utf8)) {
-            findings.append(Finding(.error, "pdf-header", "the file does not start with %PDF-"))
+            findings.append(Finding(.error, .pdfHeader, "the file does not start with %PDF-"))
         }
         let tail = bytes.suffix(1024)
         guard let eof = lastIndex(of: "%%EOF", in: tail.startIndex..<bytes.count) else {
-            findings.append(Finding(.error, "pdf-eof", "no %%EOF at the end: the file is truncated"))
+            findings.append(Finding(.error, .pdfEOF, "no %%EOF at the end: the file is truncated"))
             return findings
         }
         guard let startxref = lastIndex(of: "startxref", in: max(0, eof - 64)..<eof),
               let offset = number(after: startxref + 9) else {
-            findings.append(Finding(.error, "pdf-startxref", "no startxref offset before %%EOF"))
+            findings.append(Finding(.error, .pdfStartxref, "no startxref offset before %%EOF"))
             return findings
         }
         var next: Int? = offset
@@ -27,11 +27,11 @@ struct PDFByteStructure {
         var newestTrailer: String?
         while let section = next {
             guard visited.insert(section).inserted else {
-                findings.append(Finding(.error, "xref-loop", "the /Prev chain returns to offset \(section)"))
+                findings.append(Finding(.error, .xrefLoop, "the /Prev chain returns to offset \(section)"))
                 break
             }
             guard section >= 0, section < bytes.count else {
-                findings.append(Finding(.error, "xref-offset", "startxref or /Prev points to \(section), outside the file"))
+                findings.append(Finding(.error, .xrefOffset, "startxref or /Prev points to \(section), outside the file"))
                 break
             }
             if matches("xref", at: skipSpace(section)) {
@@ -40,16 +40,16 @@ struct PDFByteStructure {
                 if newestTrailer == nil { newestTrailer = trailer }
                 next = trailer.flatMap { dictionaryNumber("/Prev", in: $0) }
             } else if objectHeader(at: section) != nil {
-                findings.append(Finding(.info, "xref-stream", "cross-reference stream: its entries are checked by qpdf"))
+                findings.append(Finding(.info, .xrefStream, "cross-reference stream: its entries are checked by qpdf"))
                 return findings
             } else {
-                findings.append(Finding(.error, "xref-offset", "no xref table at offset \(section)"))
+                findings.append(Finding(.error, .xrefOffset, "no xref table at offset \(section)"))
                 break
             }
         }
         if let trailer = newestTrailer {
             for key in ["/Root", "/Info", "/ID"] where !trailer.contains(key) {
-                findings.append(Finding(.error, "trailer-key", "the trailer has no \(key)"))
+                findings.append(Finding(.error, .trailerKey, "the trailer has no \(key)"))
             }
         }
         return findings
@@ -67,13 +67,13 @@ struct PDFByteStructure {
             }
             guard let first = number(after: position), let afterFirst = endOfNumber(skipSpace(position)),
                   let count = number(after: afterFirst), let afterCount = endOfNumber(skipSpace(afterFirst)) else {
-                findings.append(Finding(.error, "xref-syntax", "unreadable xref subsection at byte \(position)"))
+                findings.append(Finding(.error, .xrefSyntax, "unreadable xref subsection at byte \(position)"))
                 return (findings, nil)
             }
             position = skipSpace(afterCount)
             for index in 0..<count {
                 guard position + 18 <= bytes.count else {
-                    findings.append(Finding(.error, "xref-syntax", "xref section runs past the end of the file"))
+                    findings.append(Finding(.error, .xrefSyntax, "xref section runs past the end of the file"))
                     return (findings, nil)
                 }
                 let entry = String(decoding: bytes[position..<(position + 18)], as: UTF8.self)
@@ -81,7 +81,7 @@ struct PDFByteStructure {
                 let object = first + index
                 if fields.count == 3, fields[2] == "n", let offset = Int(fields[0]), let generation = Int(fields[1]) {
                     if objectHeader(at: offset).map({ $0 != (object, generation) }) ?? true {
-                        findings.append(Finding(.error, "xref-offset",
+                        findings.append(Finding(.error, .xrefOffset,
                                                 "object \(object) \(generation) is said to start at byte \(offset), which holds no \"\(object) \(generation) obj\"",
                                                 object: object))
                     }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Checks a finished PDF down to its bytes: the skeleton (Folio's own reading), qpdf's full
@@ -24,7 +25,7 @@ public struct PDFVerifier: Sendable {
         // Mapped, not read: a book's PDF can be tens of megabytes, and the skeleton check reads
         // only its xref and object headers.
         guard let data = try? Data(contentsOf: file, options: .alwaysMapped) else {
-            return [Finding(.error, "unreadable", "cannot read \(file.path)")]
+            return [Finding(.error, .unreadable, "cannot read \(file.path)")]
         }
         let streams = BackgroundCheck(file: file, inBackground: threads > 1) { StreamIntegrity(document: $0).check() }
         // The ink check decodes every CMYK photo: beside the rest too, on a third thread.
@@ -39,11 +40,11 @@ public struct PDFVerifier: Sendable {
         guard let document = QPDFDocument(file: file), !document.unreadable else {
             streams.wait()
             ink?.wait()
-            return findings + [Finding(.error, "pdf-structure", "qpdf cannot read the file")]
+            return findings + [Finding(.error, .pdfStructure, "qpdf cannot read the file")]
         }
         if thorough {
             for problem in document.checkStructure() {
-                let code = problem.contains("stream") || problem.contains("inflate") || problem.contains("decode") ? "stream-damaged" : "pdf-structure"
+                let code = problem.contains("stream") || problem.contains("inflate") || problem.contains("decode") ? DiagnosticCode.streamDamaged : .pdfStructure
                 findings.append(Finding(.error, code, problem))
             }
         }
@@ -52,7 +53,7 @@ public struct PDFVerifier: Sendable {
         let components = expectations.outputComponents ?? intentComponents(document)
         findings += resources(document, outputComponents: components)
         findings += outputIntent(document)
-        let reportedImages = Set(findings.filter { $0.code == "image-colour-space" }.compactMap(\.object))
+        let reportedImages = Set(findings.filter { $0.carries(.imageColourSpace) }.compactMap(\.object))
         let sites = ColourSites(document)
         findings += DeviceColourCheck(document: document, sites: sites, outputComponents: components, reportedImages: reportedImages).check()
         // The pages' text is the archived check's when it has phrases to look for, and what
@@ -69,12 +70,12 @@ public struct PDFVerifier: Sendable {
             findings += PDFXCheck(document: document, standard: standard, header: data.prefix(16)).check()
         }
         if let ink { findings += ink.findings(else: document) }
-        let reported = Set(findings.filter { $0.code == "stream-damaged" }.compactMap(\.object))
+        let reported = Set(findings.filter { $0.carries(.streamDamaged) }.compactMap(\.object))
         findings += streams.findings(else: document).filter { $0.object.map { !reported.contains($0) } ?? true }
         if !thorough {
             // What qpdf ran into while Folio read the objects (a damaged object, a bad xref).
             for problem in document.problems where !findings.contains(where: { $0.message == problem }) {
-                findings.append(Finding(.error, "pdf-structure", problem))
+                findings.append(Finding(.error, .pdfStructure, problem))
             }
         }
         return findings
@@ -85,14 +86,14 @@ public struct PDFVerifier: Sendable {
         let found = document.pageCount
         if let tree = document.key(document.root, "/Pages"), let count = document.key(tree, "/Count").flatMap(document.number),
            Int(count) != found {
-            findings.append(Finding(.error, "page-count", "the page tree says \(Int(count)) pages; \(found) were found"))
+            findings.append(Finding(.error, .pageCount, "the page tree says \(Int(count)) pages; \(found) were found"))
         }
         if let pages = expectations.pages, pages != found {
-            findings.append(Finding(.error, "page-count-report", "the report says \(pages) pages; the file has \(found)"))
+            findings.append(Finding(.error, .pageCountReport, "the report says \(pages) pages; the file has \(found)"))
         }
         if let rules = expectations.pageRules,
            found < rules.minimum || found > rules.maximum || found % rules.multiple != 0 {
-            findings.append(Finding(.error, "page-rules",
+            findings.append(Finding(.error, .pageRules,
                                     "\(found) pages; the product needs \(rules.minimum)–\(rules.maximum) in multiples of \(rules.multiple)"))
         }
         for index in 0..<found {
@@ -101,7 +102,7 @@ public struct PDFVerifier: Sendable {
             var boxes: [String: [Double]] = [:]
             for name in ["/MediaBox", "/TrimBox", "/BleedBox"] {
                 guard let box = document.inheritedKey(page, name).map(document.numbers), box.count == 4 else {
-                    findings.append(Finding(.error, "missing-box", "no \(name)", page: number, object: document.objectNumber(page)))
+                    findings.append(Finding(.error, .missingBox, "no \(name)", page: number, object: document.objectNumber(page)))
                     continue
                 }
                 boxes[name] = box
@@ -109,7 +110,7 @@ public struct PDFVerifier: Sendable {
             guard let sheet = expectations.sheet, let trim = boxes["/TrimBox"], let bleed = boxes["/BleedBox"] else { continue }
             let width = trim[2] - trim[0], height = trim[3] - trim[1]
             if abs(width - sheet.trimWidth) > 0.01 || abs(height - sheet.trimHeight) > 0.01 {
-                findings.append(Finding(.error, "trim-size",
+                findings.append(Finding(.error, .trimSize,
                                         String(format: "TrimBox is %.2f × %.2f pt; the product's trim is %.2f × %.2f", width, height,
                                                sheet.trimWidth, sheet.trimHeight), page: number, object: document.objectNumber(page)))
             }
@@ -117,14 +118,14 @@ public struct PDFVerifier: Sendable {
             let actual = (trim[0] - bleed[0], bleed[2] - trim[2], bleed[3] - trim[3], trim[1] - bleed[1])
             if abs(actual.0 - expected.left) > 0.01 || abs(actual.1 - expected.right) > 0.01
                 || abs(actual.2 - expected.top) > 0.01 || abs(actual.3 - expected.bottom) > 0.01 {
-                findings.append(Finding(.error, "bleed-size",
+                findings.append(Finding(.error, .bleedSize,
                                         String(format: "BleedBox extends the trim by %.2f/%.2f/%.2f/%.2f pt (left/right/top/bottom); the product asks %.2f/%.2f/%.2f/%.2f",
                                                actual.0, actual.1, actual.2, actual.3, expected.left, expected.right, expected.top, expected.bottom),
                                         page: number, object: document.objectNumber(page)))
             }
             if let media = boxes["/MediaBox"], media[0] > bleed[0] + 0.01 || media[1] > bleed[1] + 0.01
                 || media[2] < bleed[2] - 0.01 || media[3] < bleed[3] - 0.01 {
-                findings.append(Finding(.error, "media-box", "the MediaBox does not contain the BleedBox", page: number))
+                findings.append(Finding(.error, .mediaBox, "the MediaBox does not contain the BleedBox", page: number))
             }
         }
         return findings
@@ -164,7 +165,7 @@ public struct PDFVerifier: Sendable {
         let subtype = document.key(font, "/Subtype").flatMap(document.name) ?? "?"
         let base = document.key(font, "/BaseFont").flatMap(document.name) ?? name
         if subtype == "/Type3" {
-            return [Finding(.warning, "type3-font", "\(base) is a Type 3 font (glyphs drawn by procedures)", page: page,
+            return [Finding(.warning, .type3Font, "\(base) is a Type 3 font (glyphs drawn by procedures)", page: page,
                             object: document.objectNumber(font))]
         }
         var descriptorOwner = font
@@ -173,7 +174,7 @@ public struct PDFVerifier: Sendable {
         }
         let descriptor = document.key(descriptorOwner, "/FontDescriptor")
         let embedded = descriptor.map { d in ["/FontFile", "/FontFile2", "/FontFile3"].contains { document.key(d, $0) != nil } } ?? false
-        return embedded ? [] : [Finding(.error, "font-not-embedded", "\(base) has no embedded font program", page: page,
+        return embedded ? [] : [Finding(.error, .fontNotEmbedded, "\(base) has no embedded font program", page: page,
                                         object: document.objectNumber(font))]
     }
 
@@ -183,7 +184,7 @@ public struct PDFVerifier: Sendable {
         if document.key(image, "/ImageMask").flatMap(document.name) != nil || components == nil { return [] }
         if let components, components != allowed && components != 1 {
             let space = components == 4 ? "CMYK" : components == 3 ? "RGB" : "\(components)-component"
-            return [Finding(.error, "image-colour-space", "a \(space) image under a \(allowed == 4 ? "CMYK" : "RGB") output intent",
+            return [Finding(.error, .imageColourSpace, "a \(space) image under a \(allowed == 4 ? "CMYK" : "RGB") output intent",
                             page: page, object: document.objectNumber(image))]
         }
         return []
@@ -198,13 +199,13 @@ public struct PDFVerifier: Sendable {
 
     private func outputIntent(_ document: QPDFDocument) -> [Finding] {
         guard let intents = document.key(document.root, "/OutputIntents").map(document.array), let first = intents.first else {
-            return [Finding(.error, "no-output-intent", "the catalog has no /OutputIntents")]
+            return [Finding(.error, .noOutputIntent, "the catalog has no /OutputIntents")]
         }
         guard let profile = document.key(first, "/DestOutputProfile"), document.isStream(profile) else {
-            return [Finding(.error, "no-output-intent", "the output intent has no /DestOutputProfile stream")]
+            return [Finding(.error, .noOutputIntent, "the output intent has no /DestOutputProfile stream")]
         }
         if let wanted = expectations.outputComponents, let n = document.key(profile, "/N").flatMap(document.number), Int(n) != wanted {
-            return [Finding(.error, "output-intent-profile", "the output profile has \(Int(n)) components; the product's has \(wanted)",
+            return [Finding(.error, .outputIntentProfile, "the output profile has \(Int(n)) components; the product's has \(wanted)",
                             object: document.objectNumber(profile))]
         }
         return []
@@ -218,7 +219,7 @@ public struct PDFVerifier: Sendable {
         var findings: [Finding] = []
         for (index, text) in pageTexts.enumerated() {
             for phrase in archived.found(inUTF8: text, counter: expectations.scanCounter) {
-                findings.append(Finding(.error, "archived-content", "archived content appears: \"\(phrase.prefix(40))\"", page: index + 1))
+                findings.append(Finding(.error, .archivedContent, "archived content appears: \"\(phrase.prefix(40))\"", page: index + 1))
             }
         }
         var strings: [String] = []
@@ -241,7 +242,7 @@ public struct PDFVerifier: Sendable {
             compact.append(0)
         }
         for phrase in archived.found(inCompact: compact, counter: expectations.scanCounter) {
-            findings.append(Finding(.error, "archived-content", "archived content appears in the metadata or bookmarks: \"\(phrase.prefix(40))\""))
+            findings.append(Finding(.error, .archivedContent, "archived content appears in the metadata or bookmarks: \"\(phrase.prefix(40))\""))
         }
         return findings
     }
@@ -263,7 +264,7 @@ public struct PDFVerifier: Sendable {
         }
         return CompletenessCheck(document: document).missing(expected).map { missing in
             let page = (pageStarts.lastIndex { $0 <= missing.position } ?? 0) + 1
-            return Finding(.error, "text-missing", "words of the entry are not on the pages, from: \"\(missing.words)\"",
+            return Finding(.error, .textMissing, "words of the entry are not on the pages, from: \"\(missing.words)\"",
                            page: page, entry: missing.entry)
         }
     }

@@ -28,20 +28,20 @@ struct PDFXCheck {
         var findings: [Finding] = []
         let line = String(decoding: header.prefix(8), as: UTF8.self)
         if line != "%PDF-" + standard.headerVersion {
-            findings.append(Finding(.error, "pdfx-version", "the header is \(line); PDF/\(standard.rawValue) is written as %PDF-\(standard.headerVersion)"))
+            findings.append(Finding(.error, .pdfxVersion, "the header is \(line); PDF/\(standard.rawValue) is written as %PDF-\(standard.headerVersion)"))
         }
         if infoText("/GTS_PDFXVersion") != standard.version {
-            findings.append(Finding(.error, "pdfx-version", "Info /GTS_PDFXVersion is \(infoText("/GTS_PDFXVersion").map { "\"\($0)\"" } ?? "missing"); expected \"\(standard.version)\""))
+            findings.append(Finding(.error, .pdfxVersion, "Info /GTS_PDFXVersion is \(infoText("/GTS_PDFXVersion").map { "\"\($0)\"" } ?? "missing"); expected \"\(standard.version)\""))
         }
         if let conformance = standard.conformance, infoText("/GTS_PDFXConformance") != conformance {
-            findings.append(Finding(.error, "pdfx-version", "Info /GTS_PDFXConformance must be \"\(conformance)\""))
+            findings.append(Finding(.error, .pdfxVersion, "Info /GTS_PDFXConformance must be \"\(conformance)\""))
         }
         let trapped = info.flatMap { document.key($0, "/Trapped") }.flatMap(document.name)
         if trapped != "/True" && trapped != "/False" {
-            findings.append(Finding(.error, "pdfx-trapped", "Info /Trapped is \(trapped ?? "missing"); PDF/X needs /True or /False"))
+            findings.append(Finding(.error, .pdfxTrapped, "Info /Trapped is \(trapped ?? "missing"); PDF/X needs /True or /False"))
         }
         for key in ["/Title", "/CreationDate", "/ModDate"] where (infoText(key) ?? "").isEmpty {
-            findings.append(Finding(.error, "pdfx-info", "Info has no \(key)"))
+            findings.append(Finding(.error, .pdfxInfo, "Info has no \(key)"))
         }
         return findings
     }
@@ -49,23 +49,23 @@ struct PDFXCheck {
     private func xmp() -> [Finding] {
         guard let stream = document.key(document.root, "/Metadata"), document.isStream(stream),
               let bytes = document.streamData(stream) else {
-            return [Finding(.error, "pdfx-xmp", "the catalog has no XMP /Metadata stream")]
+            return [Finding(.error, .pdfxXMP, "the catalog has no XMP /Metadata stream")]
         }
         // Character references decoded: another writer may escape what Folio did not.
         let text = MarkupText.forms(bytes).withTags
         var findings: [Finding] = []
         let element = standard == .x4 ? "pdfxid:GTS_PDFXVersion" : "pdfx:GTS_PDFXVersion"
         if !text.contains("<\(element)>\(standard.version)</\(element)>") {
-            findings.append(Finding(.error, "pdfx-xmp", "the XMP does not say \(element) \(standard.version)"))
+            findings.append(Finding(.error, .pdfxXMP, "the XMP does not say \(element) \(standard.version)"))
         }
         if let created = infoText("/CreationDate").flatMap(PDFXMetadata.isoDate(fromPDFDate:)), !text.contains("<xmp:CreateDate>\(created)</xmp:CreateDate>") {
-            findings.append(Finding(.error, "pdfx-xmp", "the XMP's CreateDate is not Info's \(created)"))
+            findings.append(Finding(.error, .pdfxXMP, "the XMP's CreateDate is not Info's \(created)"))
         }
         if let modified = infoText("/ModDate").flatMap(PDFXMetadata.isoDate(fromPDFDate:)), !text.contains("<xmp:ModifyDate>\(modified)</xmp:ModifyDate>") {
-            findings.append(Finding(.error, "pdfx-xmp", "the XMP's ModifyDate is not Info's \(modified)"))
+            findings.append(Finding(.error, .pdfxXMP, "the XMP's ModifyDate is not Info's \(modified)"))
         }
         if let title = infoText("/Title"), !text.contains(">\(title)</rdf:li>") {
-            findings.append(Finding(.error, "pdfx-xmp", "the XMP's dc:title is not Info's \"\(title)\""))
+            findings.append(Finding(.error, .pdfxXMP, "the XMP's dc:title is not Info's \"\(title)\""))
         }
         return findings
     }
@@ -74,17 +74,17 @@ struct PDFXCheck {
         let intents = document.key(document.root, "/OutputIntents").map(document.array) ?? []
         let pdfx = intents.filter { document.key($0, "/S").flatMap(document.name) == "/GTS_PDFX" }
         guard pdfx.count == 1, let intent = pdfx.first else {
-            return [Finding(.error, "pdfx-output-intent", "\(pdfx.count) /GTS_PDFX output intents; PDF/X needs exactly one")]
+            return [Finding(.error, .pdfxOutputIntent, "\(pdfx.count) /GTS_PDFX output intents; PDF/X needs exactly one")]
         }
         var findings: [Finding] = []
         if (document.key(intent, "/OutputConditionIdentifier").flatMap(document.text) ?? "").isEmpty {
-            findings.append(Finding(.error, "pdfx-output-intent", "the output intent has no /OutputConditionIdentifier"))
+            findings.append(Finding(.error, .pdfxOutputIntent, "the output intent has no /OutputConditionIdentifier"))
         }
         let components = document.key(intent, "/DestOutputProfile").flatMap { document.key($0, "/N") }.flatMap(document.number).map(Int.init)
         if components == nil {
-            findings.append(Finding(.error, "pdfx-output-intent", "the output intent embeds no output profile"))
+            findings.append(Finding(.error, .pdfxOutputIntent, "the output intent embeds no output profile"))
         } else if standard.needsCMYKIntent, components != 4 {
-            findings.append(Finding(.error, "pdfx-output-intent", "PDF/\(standard.rawValue) needs a CMYK output profile; this one has \(components ?? 0) components"))
+            findings.append(Finding(.error, .pdfxOutputIntent, "PDF/\(standard.rawValue) needs a CMYK output profile; this one has \(components ?? 0) components"))
         }
         return findings
     }
@@ -96,13 +96,13 @@ struct PDFXCheck {
             let trim = document.inheritedKey(page, "/TrimBox").map(document.numbers)
             let art = document.inheritedKey(page, "/ArtBox").map(document.numbers)
             guard (trim == nil) != (art == nil), let inner = trim ?? art, inner.count == 4 else {
-                findings.append(Finding(.error, "pdfx-boxes", "a page needs exactly one of TrimBox and ArtBox", page: index + 1))
+                findings.append(Finding(.error, .pdfxBoxes, "a page needs exactly one of TrimBox and ArtBox", page: index + 1))
                 continue
             }
             let media = document.inheritedKey(page, "/MediaBox").map(document.numbers) ?? []
             let bleed = document.inheritedKey(page, "/BleedBox").map(document.numbers) ?? media
             if media.count != 4 || bleed.count != 4 || !contains(media, bleed) || !contains(bleed, inner) {
-                findings.append(Finding(.error, "pdfx-boxes", "MediaBox ⊇ BleedBox ⊇ TrimBox does not hold", page: index + 1))
+                findings.append(Finding(.error, .pdfxBoxes, "MediaBox ⊇ BleedBox ⊇ TrimBox does not hold", page: index + 1))
             }
         }
         return findings
@@ -118,11 +118,11 @@ struct PDFXCheck {
     private func objects() -> [Finding] {
         var findings: [Finding] = []
         if document.key(document.trailer, "/Encrypt") != nil {
-            findings.append(Finding(.error, "pdfx-forbidden", "the file is encrypted"))
+            findings.append(Finding(.error, .pdfxForbidden, "the file is encrypted"))
         }
         if let names = document.key(document.root, "/Names") {
             for key in ["/JavaScript", "/EmbeddedFiles"] where document.key(names, key) != nil {
-                findings.append(Finding(.error, "pdfx-forbidden", "the catalog's names hold \(key)"))
+                findings.append(Finding(.error, .pdfxForbidden, "the catalog's names hold \(key)"))
             }
         }
         let deviceSpaces: Set<String> = standard.needsCMYKIntent ? ["/DeviceCMYK", "/DeviceGray"] : ["/DeviceCMYK", "/DeviceGray", "/DeviceRGB"]
@@ -138,14 +138,14 @@ struct PDFXCheck {
     private func rules(_ object: PDFObject, number: Int, deviceSpaces: Set<String>) -> [Finding] {
         var findings: [Finding] = []
         if let action = document.key(object, "/S").flatMap(document.name), ["/JavaScript", "/Launch"].contains(action) {
-            findings.append(Finding(.error, "pdfx-forbidden", "a \(action) action", object: number))
+            findings.append(Finding(.error, .pdfxForbidden, "a \(action) action", object: number))
         }
         if !standard.allowsTransparency, let reason = transparency(object) {
-            findings.append(Finding(.error, "pdfx-transparency", "\(reason): PDF/\(standard.rawValue) allows no transparency", object: number))
+            findings.append(Finding(.error, .pdfxTransparency, "\(reason): PDF/\(standard.rawValue) allows no transparency", object: number))
         }
         for space in colourSpaces(in: object) {
             if let problem = colourProblem(space, deviceSpaces: deviceSpaces) {
-                findings.append(Finding(.error, "pdfx-colour", problem, object: number))
+                findings.append(Finding(.error, .pdfxColour, problem, object: number))
             }
         }
         return findings

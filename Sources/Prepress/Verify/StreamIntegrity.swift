@@ -13,13 +13,13 @@ struct StreamIntegrity {
             let filters = filterNames(document.key(object, "/Filter"))
             guard let first = filters.first, let raw = document.streamData(object, raw: true) else { continue }
             if first == "/FlateDecode", !Self.inflates(raw) {
-                findings.append(Finding(.error, "stream-damaged", "the compressed stream does not decode (zlib: bad data or checksum)", object: number))
+                findings.append(Finding(.error, .streamDamaged, "the compressed stream does not decode (zlib: bad data or checksum)", object: number))
             } else if first == "/DCTDecode", filters.count == 1 {
                 do {
                     let header = try PhotoHeader.read(Data(raw), maximumPixels: .max)
                     _ = try JPEGDecoder.decode(Data(raw), header: header, targetLongEdge: 1)
                 } catch {
-                    findings.append(Finding(.error, "stream-damaged", "the JPEG image does not decode (\(error))", object: number))
+                    findings.append(Finding(.error, .streamDamaged, "the JPEG image does not decode (\(error))", object: number))
                 }
             }
         }

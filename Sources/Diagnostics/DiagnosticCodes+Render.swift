@@ -1,0 +1,35 @@
+/// The renderers' notices (interior, cover, EPUB, photos) and a resumed attempt's: warnings
+/// and infos only, since what cannot be rendered at all ends the job (`FailureCodes`).
+extension DiagnosticCode {
+    public static let noHyphenationDictionary = DiagnosticCode("no-hyphenation-dictionary", .render, .warning,
+                                                               "no hyphenation dictionary for the book's language: text is set unhyphenated")
+    public static let missingGlyphs = DiagnosticCode("missing-glyphs", .render, .warning,
+                                                     "characters of the entry's text have no glyph in any installed font and print as boxes")
+    public static let paragraphLoose = DiagnosticCode("paragraph-loose", .render, .info,
+                                                      "a paragraph could not be set within the word-spacing tolerance; it has the least loose lines found")
+    public static let lowResolutionImage = DiagnosticCode("low-resolution-image", .render, .warning,
+                                                          "a photo has fewer pixels per inch at its printed size than the product's minimum")
+    public static let photoMisnamed = DiagnosticCode("photo-misnamed", .render, .warning,
+                                                     "a file's name says JPEG and its bytes say PNG, or the other way: printed as what it is")
+    public static let photoMissing = DiagnosticCode("photo-missing", .render, .warning, "the photo's file is not there: a placeholder is printed")
+    public static let photoUnreadable = DiagnosticCode("photo-unreadable", .render, .warning, "the photo's file cannot be read: a placeholder is printed")
+    public static let photoNotAnImage = DiagnosticCode("photo-not-an-image", .render, .warning,
+                                                       "the photo's file is neither a JPEG nor a PNG: a placeholder is printed")
+    public static let photoCorrupt = DiagnosticCode("photo-corrupt", .render, .warning, "the photo does not decode: a placeholder is printed")
+    public static let photoTooLarge = DiagnosticCode("photo-too-large", .render, .warning,
+                                                     "the photo has more megapixels than allowed: refused before decoding, a placeholder is printed")
+    public static let photoUnsupported = DiagnosticCode("photo-unsupported", .render, .warning,
+                                                        "the photo is of a kind that cannot be printed (a 12-bit JPEG, an odd number of components): a placeholder")
+    public static let photoCMYKAssumed = DiagnosticCode("photo-cmyk-assumed", .render, .info,
+                                                        "a CMYK photo without a profile is taken as already in the output intent's space and held to the ink limit")
+    public static let verifiedOutputChanged = DiagnosticCode("verified-output-changed", .resume, .info,
+                                                             "an output an earlier attempt verified is missing or changed: the book is rendered again")
+}
+
+extension DiagnosticCodes {
+    static let render: [DiagnosticCode] = [
+        .noHyphenationDictionary, .missingGlyphs, .paragraphLoose, .lowResolutionImage, .photoMisnamed, .photoMissing, .photoUnreadable,
+        .photoNotAnImage, .photoCorrupt, .photoTooLarge, .photoUnsupported, .photoCMYKAssumed,
+    ]
+    static let resume: [DiagnosticCode] = [.verifiedOutputChanged]
+}
