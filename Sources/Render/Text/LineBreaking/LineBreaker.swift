@@ -102,7 +102,8 @@ struct LineBreaker: Sendable {
     }
 
     /// Tries a break at `index` from every active node: records the best new break per fitness
-    /// class and hyphen run (and line, when `keepsLinesApart`), and retires active nodes the line has outgrown.
+    /// class and hyphen run (and line, when `keepsLinesApart`), and retires active nodes the
+    /// line has outgrown.
     private func consider(_ index: Int, items: [LineItem], lineWidths: [Double], tolerance: Double, isFinal: Bool,
                           keepsLinesApart: Bool, longestRun: Int, totals: (Double, Double, Double), nodes: inout [Node], active: inout [Int]) {
         var penaltyWidth = 0.0, cost = 0.0, flagged = false
