@@ -122,17 +122,18 @@ public struct InteriorRenderer: Sendable {
         let builder = FlowBuilder(engine: engine, measure: frame.width, language: book.language, hyphenator: hyphenator,
                                   photos: try PhotoPool.given(photos, product: product),
                                   maximumPhotoHeight: frame.height - 3 * typography.captionSize * 1.35 - PhotoRow.captionGap)
-        let flows = book.chapters.enumerated().map { builder.chapterFlow($0.element, index: $0.offset) }
+        var flows = book.chapters.enumerated().map { builder.chapterFlow($0.element, index: $0.offset) }
         notices += builder.notices
         let paginator = Paginator(areaHeight: frame.height)
         let contentsCapacity = Int((frame.height - ContentsMetrics.titleAllowance) / typography.bodyLineHeight)
         var layout: BookLayout
         do {
             layout = try BookLayout.make(chapters: flows, paginator: paginator, chapterSink: frame.height * 0.22,
-                                         contentsCapacity: contentsCapacity)
+                                         contentsCapacity: contentsCapacity, settings: builder)
         } catch {
             throw RenderError(file: file.path, message: "\(error)")
         }
+        builder.adopt(layout.lineCounts, in: &flows)
         let contentPages = layout.pages.count
         guard let padded = product.pageRules.paddedCount(for: contentPages) else {
             throw RenderError(code: "page-limit-exceeded", file: file.path,

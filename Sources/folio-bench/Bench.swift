@@ -76,16 +76,28 @@ enum Bench {
                                          cores: cores)
         console.say("text floor: pango-view on the year's text")
         let text = try TextFloor.measure(year.includedParagraphs, facts: facts, folder: root.appendingPathComponent("floor/text"))
-        // Not a floor and not timed against one: how evenly the year's lines are set, beside Typst.
+        // Not a floor and not timed against one: how evenly the year's lines are set, beside
+        // Typst's, in English and in Russian (the same diary written from the Russian phrases).
+        console.say("writing the year in Russian")
+        let russian = try BenchDiary.write("year, Russian", export: "year-ru", entries: options.entries, photos: options.photos,
+                                           under: exports, pictures: pictures, language: .russian)
+        console.say("rendering the year in Russian")
+        let russianRun = try RenderRun.measure(russian.label, export: russian.export, workspace: workspace, options: options,
+                                               language: russian.language.rawValue)
+        console.say(String(format: "  %@: %.1f s wall, %.1f s CPU", russianRun.report.status.rawValue, russianRun.wall, russianRun.cpu))
         console.say("line spacing: the year's justified lines, Folio's and Typst's (scripts/line_gaps.py)")
-        var spacing: LineSpacing?
-        do {
-            spacing = try LineSpacing.measure(year.includedParagraphs, folioPDF: runs[1].folder.appendingPathComponent("interior.pdf"),
-                                              facts: facts, script: LineSpacing.script(configFile: options.configFile),
-                                              folder: root.appendingPathComponent("spacing"))
-        } catch {
-            // Without Typst or the script the rest of the bench still stands.
-            console.say("  line spacing not measured: \(error)")
+        var spacings: [(spacing: LineSpacing, layout: Double?)] = []
+        for (diary, run) in [(diaries[1], runs[1]), (russian, russianRun)] {
+            do {
+                let spacing = try LineSpacing.measure(diary.summary.includedParagraphs, language: diary.language,
+                                                      folioPDF: run.folder.appendingPathComponent("interior.pdf"), facts: facts,
+                                                      script: LineSpacing.script(configFile: options.configFile),
+                                                      folder: root.appendingPathComponent("spacing"))
+                spacings.append((spacing, run.stage("layout")))
+            } catch {
+                // Without Typst or the script the rest of the bench still stands.
+                console.say("  line spacing of the \(diary.label) not measured: \(error)")
+            }
         }
         var batches: [BatchThroughput] = []
         if options.batch {
@@ -103,7 +115,7 @@ enum Bench {
 
         let printer = BenchPrinter(console: console)
         printer.diaries(diaries)
-        printer.jobs(runs + [thumbnailed])
+        printer.jobs(runs + [thumbnailed, russianRun])
         printer.stages(runs + [thumbnailed])
         let pages = max(1, thumbnailed.pages)
         console.say(String(format: "thumbnails: %.2f s for %d pages (%.1f ms a page); the year with them: %.1f s wall (%+.0f %%), %.1f s CPU (%+.0f %%)",
@@ -111,10 +123,10 @@ enum Bench {
                            thumbnailed.wall, (thumbnailed.wall / runs[1].wall - 1) * 100, thumbnailed.cpu, (thumbnailed.cpu / runs[1].cpu - 1) * 100))
         console.say("")
         printer.floors(jpeg: jpeg, text: text, facts: facts, photos: year.photos.count)
-        if let spacing { printer.lineSpacing(spacing, layout: runs[1].stage("layout")) }
+        if !spacings.isEmpty { printer.lineSpacing(spacings) }
         if !batches.isEmpty { printer.batches(batches) }
         printer.targets(BenchTargets(half: runs[0], year: runs[1], memory: options.memoryRun ? runs[2] : nil,
                                      floor: jpeg.serialNet + text.net, batches: batches))
-        return (runs + [thumbnailed]).allSatisfy { $0.report.status == .done } && batches.allSatisfy { $0.done == BatchThroughput.books }
+        return (runs + [thumbnailed, russianRun]).allSatisfy { $0.report.status == .done } && batches.allSatisfy { $0.done == BatchThroughput.books }
     }
 }

@@ -34,14 +34,17 @@ public enum BenchExport {
         public var gridPhotos: Int { photos.filter { $0.photosInEntry > 1 }.count }
     }
 
-    public static func write(to folder: URL, entries: Int, photos: Int, seed: UInt64, pictures: BenchPictures) throws -> Summary {
+    /// `language`: the phrase bank the entries are written from (English or Russian); the
+    /// shape of the diary (entry lengths, photos, archived entries) is the same in both.
+    public static func write(to folder: URL, entries: Int, photos: Int, seed: UInt64, pictures: BenchPictures,
+                             language: BookLanguage = .english) throws -> Summary {
         let photoFolder = folder.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photoFolder, withIntermediateDirectories: true)
         let numbers = Array(1...max(1, entries))
         let included = numbers.filter { !isArchived($0) }
         let photoCounts = placePhotos(photos, over: included, seed: seed)
-        let sentences = DemoPhrases.sentences(.english)
-        let titles = DemoPhrases.titles(.english)
+        let sentences = DemoPhrases.sentences(language)
+        let titles = DemoPhrases.titles(language)
         var summary = Summary()
         var list: [[String: Any]] = []
         var placed = 0
@@ -52,8 +55,8 @@ public enum BenchExport {
             // Long entries average 3,000 words, the others 251, and a quotation or a list now
             // and then adds about 15: 356 a day over thirty days.
             let budget = long ? 2000 + random.below(2001) : 60 + random.below(383)
-            let written = archived ? BenchText.archived(words: budget, number: number, random: &random)
-                                   : BenchText.included(words: budget, number: number, random: &random)
+            let written = archived ? BenchText.archived(words: budget, number: number, language: language, random: &random)
+                                   : BenchText.included(words: budget, number: number, language: language, random: &random)
             var entryPhotos: [[String: Any]] = []
             let count = photoCounts[number] ?? 0
             for _ in 0..<count {

@@ -36,22 +36,28 @@ struct BenchPrinter {
         print(table)
     }
 
-    /// Issue 26's table: Folio's justified lines beside Typst's, the same paragraphs and face.
-    func lineSpacing(_ spacing: LineSpacing, layout: Double?) {
+    /// Issue 26's table: Folio's justified lines beside Typst's, the same paragraphs and face,
+    /// a pair of columns per language, each with Folio's layout time of that year.
+    func lineSpacing(_ measured: [(spacing: LineSpacing, layout: Double?)]) {
+        let spacings = measured.map(\.spacing)
         console.say("Line spacing of the year's justified body lines (mean word gap per line against the median line's):")
-        var table = TextTable(["figure", "Folio", "Typst 0.15"])
-        let (folio, typst) = (spacing.folio, spacing.typst)
+        var table = TextTable(["figure"] + spacings.flatMap { ["Folio \($0.language.rawValue)", "Typst 0.15 \($0.language.rawValue)"] })
         func percent(_ share: Double) -> String { fixed(share * 100, 1) + " %" }
-        table.add(["justified lines", "\(folio.lines)", "\(typst.lines)"])
-        table.add(["median gap pt", fixed(folio.medianGap, 2), fixed(typst.medianGap, 2)])
-        table.add(["gaps over 1.5× the median", percent(folio.over15), percent(typst.over15)])
-        table.add(["gaps over 2× the median", percent(folio.over2), percent(typst.over2)])
-        table.add(["coefficient of variation of the gaps", fixed(folio.variation, 3), fixed(typst.variation, 3)])
-        table.add(["lines ending in a hyphen", percent(folio.hyphenated), percent(typst.hyphenated)])
-        table.add(["longest run of hyphenated lines", "\(folio.longestHyphenRun)", "\(typst.longestHyphenRun)"])
+        func row(_ name: String, _ value: (LineSpacing.Figures) -> String) {
+            table.add([name] + spacings.flatMap { [value($0.folio), value($0.typst)] })
+        }
+        row("justified lines") { "\($0.lines)" }
+        row("median gap pt") { fixed($0.medianGap, 2) }
+        row("gaps over 1.5× the median") { percent($0.over15) }
+        row("gaps over 2× the median") { percent($0.over2) }
+        row("coefficient of variation of the gaps") { fixed($0.variation, 3) }
+        row("lines ending in a hyphen") { percent($0.hyphenated) }
+        row("longest run of hyphenated lines") { "\($0.longestHyphenRun)" }
         print(table)
-        console.say("  Folio's layout of the year: " + (layout.map { fixed($0, 2) + " s" } ?? "—")
-                    + "; Typst's compile with the reading: " + fixed(spacing.typstSeconds, 2) + " s")
+        for (spacing, layout) in measured {
+            console.say("  \(spacing.language.rawValue): Folio's layout of the year: " + (layout.map { fixed($0, 2) + " s" } ?? "—")
+                        + "; Typst's compile with the reading: " + fixed(spacing.typstSeconds, 2) + " s")
+        }
         console.say("")
     }
 

@@ -16,11 +16,28 @@ struct BenchText {
         var sentences = 0
     }
 
-    private static let bank = DemoPhrases.sentences(.english)
-    private static let names = ["Marta", "Jonas", "Aunt Ruth", "the doctor", "Leo", "Sam", "Grandmother", "Noor"]
+    /// Whom an archived note is for, in the words `archivedNote` puts before them.
+    private static func names(_ language: BookLanguage) -> [String] {
+        switch language {
+        case .russian: ["Марты", "Юры", "тёти Раи", "доктора", "Лёвы", "Сэма", "бабушки", "Нур"]
+        default: ["Marta", "Jonas", "Aunt Ruth", "the doctor", "Leo", "Sam", "Grandmother", "Noor"]
+        }
+    }
 
-    /// About `words` words (a sentence more at most), in paragraphs of up to six sentences.
-    static func included(words budget: Int, number: Int, random: inout SeededRandom) -> Written {
+    /// An archived sentence's own beginning. No '.', '!' or '?' before the end: the resolver
+    /// cuts archived text into phrases at those, and each phrase must stay whole and unique.
+    private static func archivedNote(_ language: BookLanguage, number: Int, note: Int, name: String) -> String {
+        switch language {
+        case .russian: "Личная заметка \(number)-\(note), только для \(name): "
+        default: "Private note \(number)-\(note), for \(name) only: "
+        }
+    }
+
+    /// About `words` words (a sentence more at most), in paragraphs of up to six sentences, in
+    /// `language` (the phrase bank's English or Russian).
+    static func included(words budget: Int, number: Int, language: BookLanguage = .english,
+                         random: inout SeededRandom) -> Written {
+        let bank = DemoPhrases.sentences(language)
         var written = Written()
         var blocks: [String] = []
         while written.words < budget {
@@ -46,13 +63,14 @@ struct BenchText {
     }
 
     /// About `words` words of sentences found in no other entry.
-    static func archived(words budget: Int, number: Int, random: inout SeededRandom) -> Written {
+    static func archived(words budget: Int, number: Int, language: BookLanguage = .english,
+                         random: inout SeededRandom) -> Written {
+        let bank = DemoPhrases.sentences(language), people = names(language)
         var written = Written()
         while written.words < budget {
             let sentences = paragraph(upTo: budget, &written, &random) { random, note in
-                // No '.', '!' or '?' before the end: the resolver cuts archived text into
-                // phrases at those, and each phrase must stay whole and unique.
-                "Private note \(number)-\(note), for \(names[random.below(names.count)]) only: " + bank[random.below(bank.count)]
+                archivedNote(language, number: number, note: note, name: people[random.below(people.count)])
+                    + bank[random.below(bank.count)]
             }
             written.paragraphs.append(sentences.joined(separator: " "))
         }

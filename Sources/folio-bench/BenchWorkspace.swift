@@ -38,9 +38,9 @@ struct BenchWorkspace {
     }
 
     /// A bench order for `export` (a folder under the exports root): the whole job, every output.
-    static func order(id: String, export: String, product: String) -> [String: Any] {
+    static func order(id: String, export: String, product: String, language: String = "en") -> [String: Any] {
         ["format": "folio-order/1", "id": id, "export": export,
-         "book": ["title": "Bench", "author": "Folio", "language": "en", "scope": ["all": true], "cover": ["preset": "night"]],
+         "book": ["title": "Bench", "author": "Folio", "language": language, "scope": ["all": true], "cover": ["preset": "night"]],
          "outputs": ["interior", "cover", "epub"], "product": product, "destination": "local"]
     }
 

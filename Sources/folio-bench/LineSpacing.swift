@@ -1,4 +1,5 @@
 import Foundation
+import Render
 
 /// Issue 26's comparison: the year's justified body lines as Folio set them, and the same
 /// paragraphs set by Typst (pip `typst`, which breaks whole paragraphs the Knuth–Plass way) in
@@ -31,6 +32,7 @@ struct LineSpacing {
         }
     }
 
+    var language: BookLanguage
     var folio: Figures
     var typst: Figures
     /// Typst's compile of the year, with its reading, for scale.
@@ -41,29 +43,29 @@ struct LineSpacing {
         configFile.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/line_gaps.py")
     }
 
-    static func measure(_ paragraphs: [String], folioPDF: URL, facts: ProductFacts, script: URL,
+    static func measure(_ paragraphs: [String], language: BookLanguage, folioPDF: URL, facts: ProductFacts, script: URL,
                         folder: URL) throws(BenchError) -> LineSpacing {
-        let source = folder.appendingPathComponent("year.typ")
-        let typstPDF = folder.appendingPathComponent("year-typst.pdf")
+        let source = folder.appendingPathComponent("year-\(language.rawValue).typ")
+        let typstPDF = folder.appendingPathComponent("year-\(language.rawValue)-typst.pdf")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(typstSource(paragraphs, facts: facts).utf8).write(to: source)
+            try Data(typstSource(paragraphs, language: language, facts: facts).utf8).write(to: source)
         } catch {
             throw BenchError("cannot write the Typst source \(source.path): \(error)")
         }
         let folio = try run(script, [folioPDF.path])
         let start = ContinuousClock.now
         let typst = try run(script, ["--typst", source.path, typstPDF.path])
-        return LineSpacing(folio: folio, typst: typst, typstSeconds: (ContinuousClock.now - start).seconds)
+        return LineSpacing(language: language, folio: folio, typst: typst, typstSeconds: (ContinuousClock.now - start).seconds)
     }
 
     /// The paragraphs as Typst markup: each a string (so nothing in the text is read as markup),
-    /// justified and hyphenated in English on the product's measure, first lines indented as
+    /// justified and hyphenated in `language` on the product's measure, first lines indented as
     /// Folio indents them.
-    static func typstSource(_ paragraphs: [String], facts: ProductFacts) -> String {
+    static func typstSource(_ paragraphs: [String], language: BookLanguage, facts: ProductFacts) -> String {
         var source = """
             #set page(width: \(facts.measure + 100)pt, height: \(facts.trimHeight)pt, margin: (x: 50pt, y: 60pt))
-            #set text(font: "\(facts.bodyFamily)", size: \(facts.bodySize)pt, lang: "en", hyphenate: true)
+            #set text(font: "\(facts.bodyFamily)", size: \(facts.bodySize)pt, lang: "\(language.rawValue)", hyphenate: true)
             #set par(justify: true, first-line-indent: \(facts.firstLineIndent)pt, leading: \(facts.bodySize * (facts.lineSpacing - 1))pt)
 
             """

@@ -17,13 +17,13 @@ struct RenderRun {
     /// A stage's time in seconds, if the report has it.
     func stage(_ key: String) -> Double? { report.timingsMS[key].map { Double($0) / 1000 } }
 
-    /// `extra`: more arguments for `folio render` (`--thumbnails`).
+    /// `extra`: more arguments for `folio render` (`--thumbnails`); `language`: the book's.
     static func measure(_ label: String, export: String, workspace: BenchWorkspace, options: BenchOptions,
-                        extra: [String] = []) throws(BenchError) -> RenderRun {
+                        extra: [String] = [], language: String = "en") throws(BenchError) -> RenderRun {
         let orderFile = workspace.root.appendingPathComponent("\(export).order.json")
         let out = workspace.root.appendingPathComponent("out-\(export)" + extra.joined())
         do {
-            let order = BenchWorkspace.order(id: "bench-\(export)", export: export, product: options.product)
+            let order = BenchWorkspace.order(id: "bench-\(export)", export: export, product: options.product, language: language)
             try JSONSerialization.data(withJSONObject: order, options: [.sortedKeys]).write(to: orderFile)
         } catch {
             throw BenchError("cannot write the order \(orderFile.path): \(error)")

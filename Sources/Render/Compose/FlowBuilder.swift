@@ -17,6 +17,9 @@ final class FlowBuilder {
     private(set) var figures: [Figure] = []
     /// What could not be set as written, per entry (characters without a glyph).
     private(set) var notices: [RenderNotice] = []
+    /// Paragraphs set in another number of lines, by paragraph and lines; nil where there is
+    /// no such setting (see `FlowBuilder+LineCounts`).
+    var otherSettings: [Int: [Int: MeasuredParagraph?]] = [:]
 
     private var typography: Typography { engine.typography }
 
@@ -39,6 +42,11 @@ final class FlowBuilder {
         paragraphs.append(engine.paragraph(markup: markup, font: typography.font(role), width: width ?? measure,
                                            style: style))
         return paragraphs.count - 1
+    }
+
+    /// Puts `setting`, the same paragraph set again, in place of paragraph `index`.
+    func replace(_ index: Int, with setting: MeasuredParagraph) {
+        paragraphs[index] = setting
     }
 
     private func text(_ paragraph: Int) -> FlowBlock.Content {

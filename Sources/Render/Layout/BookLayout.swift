@@ -30,11 +30,15 @@ struct BookLayout {
     /// 1-based page number of each chapter's opener.
     private(set) var chapterPages: [Int] = []
     private(set) var entryLocations: [String: EntryLocation] = [:]
+    /// Paragraphs pagination set in a line more or less than they came with (see `Paginator`):
+    /// paragraph → its number of lines. Their flow blocks must be given these lines' heights.
+    private(set) var lineCounts: [Int: Int] = [:]
 
     /// Lays out front matter and chapters. `chapters` are each chapter's flow;
-    /// `contentsCapacity` is how many contents lines fit on one page.
-    static func make(chapters: [[FlowBlock]], paginator: Paginator, chapterSink: Double,
-                     contentsCapacity: Int) throws(Paginator.Failure) -> BookLayout {
+    /// `contentsCapacity` is how many contents lines fit on one page; `settings` gives
+    /// paragraphs in a line more or less to fill a page.
+    static func make(chapters: [[FlowBlock]], paginator: Paginator, chapterSink: Double, contentsCapacity: Int,
+                     settings: (any LineCountSettings)? = nil) throws(Paginator.Failure) -> BookLayout {
         var layout = BookLayout()
         layout.pages.append(Page(kind: .title))
         layout.pages.append(Page(kind: .imprint))
@@ -48,8 +52,9 @@ struct BookLayout {
         for (chapter, blocks) in chapters.enumerated() {
             if layout.pages.count % 2 == 1 { layout.pages.append(Page(kind: .blank)) }
             layout.chapterPages.append(layout.pages.count + 1)
-            let frames = try paginator.paginate(blocks, firstPageTop: chapterSink)
-            for (offset, placements) in frames.enumerated() {
+            let pagination = try paginator.paginate(blocks, firstPageTop: chapterSink, settings: settings)
+            layout.lineCounts.merge(pagination.lineCounts) { $1 }
+            for (offset, placements) in pagination.pages.enumerated() {
                 let page = Page(kind: offset == 0 ? .chapterOpener : .body, chapter: chapter, placements: placements)
                 layout.pages.append(page)
                 for placement in placements where placement.lines.lowerBound == 0 {

@@ -4,6 +4,11 @@
 /// orphans (at least `minimumLines` of a paragraph at the foot and at the head of a page); a
 /// block marked keep-with-next never ends a page; a figure never splits. When the rules cannot
 /// all be met on an empty page, progress wins: a line taller than the page is placed alone.
+///
+/// Where keeping a paragraph's widow or orphan rule would leave lines empty at a page's foot,
+/// the paragraph is asked for a setting one line shorter that fits whole, then for one a line
+/// longer that splits there by the rules (`LineCountSettings`); a hole is left only when neither
+/// exists.
 struct Paginator {
     enum Failure: Error, CustomStringConvertible {
         case noProgress(block: Int)
@@ -15,20 +20,37 @@ struct Paginator {
         }
     }
 
+    /// The pages, and the paragraphs set again in another number of lines to fill them.
+    struct Pagination {
+        var pages: [[Placement]]
+        /// Paragraph → the number of lines it is now set in; its placements count those lines.
+        var lineCounts: [Int: Int] = [:]
+    }
+
     var areaHeight: Double
     var minimumLines = 2
 
-    /// Pages of placements. `firstPageTop` leaves room at the top of the first page (a chapter
-    /// opener's sink).
+    /// Pages of placements, every paragraph in the lines it came with.
     func paginate(_ blocks: [FlowBlock], firstPageTop: Double = 0) throws(Failure) -> [[Placement]] {
+        try paginate(blocks, firstPageTop: firstPageTop, settings: nil).pages
+    }
+
+    /// Pages of placements. `firstPageTop` leaves room at the top of the first page (a chapter
+    /// opener's sink); `settings` gives paragraphs in a line more or less.
+    func paginate(_ blocks: [FlowBlock], firstPageTop: Double = 0,
+                  settings: (any LineCountSettings)?) throws(Failure) -> Pagination {
+        var blocks = blocks
+        var lineCounts: [Int: Int] = [:]
+        var asked = Set<Int>()
         var pages: [[Placement]] = [[]]
         var y = firstPageTop
         var pageIsEmpty = true
         var index = 0
         var firstLine = 0
-        // Each step places at least one line or starts a page from a non-empty one, so
-        // 2 × (lines + blocks) + 2 steps always suffice; more means a bug, not a long book.
-        let stepLimit = 2 * blocks.reduce(0) { $0 + $1.lineCount + 1 } + 2
+        // Each step places at least one line, starts a page from a non-empty one or sets a
+        // paragraph again (once, a line more at most), so 2 × (lines + 2 × blocks) + 2 steps
+        // always suffice; more means a bug, not a long book.
+        let stepLimit = 2 * blocks.reduce(0) { $0 + $1.lineCount + 2 } + 2
         var steps = 0
 
         func startPage() {
@@ -72,10 +94,13 @@ struct Paginator {
                     continue
                 }
                 let fitting = linesFitting(heights, in: room)
-                var count = fitting
-                if !mustStayWhole {
-                    if heights.count - count < minimumLines { count = heights.count - minimumLines }
-                    if count < minimumLines { count = 0 }
+                var count = mustStayWhole ? fitting : linesByTheRules(heights, fitting: fitting)
+                if count < fitting, firstLine == 0, case .text(let paragraph, _) = block.content, let settings,
+                   asked.insert(index).inserted,
+                   let other = fuller(heights.count, of: paragraph, in: room, settings: settings) {
+                    blocks[index].content = .text(paragraph: paragraph, lineHeights: other)
+                    lineCounts[paragraph] = other.count
+                    continue
                 }
                 if count <= 0 {
                     if !pageIsEmpty {
@@ -97,7 +122,29 @@ struct Paginator {
             }
         }
         if pages.count > 1 && pages[pages.count - 1].isEmpty { pages.removeLast() }
-        return pages
+        return Pagination(pages: pages, lineCounts: lineCounts)
+    }
+
+    /// How many of a splittable paragraph's lines to place where `fitting` fit: none rather
+    /// than an orphan, fewer rather than a widow.
+    private func linesByTheRules(_ heights: [Double], fitting: Int) -> Int {
+        var count = fitting
+        if heights.count - count < minimumLines { count = heights.count - minimumLines }
+        return count < minimumLines ? 0 : count
+    }
+
+    /// The paragraph's line heights one line shorter if it then fits `room` whole, else one line
+    /// longer if it then splits by the rules with no line of `room` left empty.
+    private func fuller(_ lineCount: Int, of paragraph: Int, in room: Double, settings: any LineCountSettings) -> [Double]? {
+        if lineCount > 1, let fewer = settings.lineHeights(paragraph: paragraph, lineCount: lineCount - 1),
+           fewer.reduce(0, +) <= room {
+            return fewer
+        }
+        if let more = settings.lineHeights(paragraph: paragraph, lineCount: lineCount + 1) {
+            let fitting = linesFitting(more, in: room)
+            if fitting > 0 && linesByTheRules(more, fitting: fitting) == fitting { return more }
+        }
+        return nil
     }
 
     private func linesFitting(_ heights: [Double], in room: Double) -> Int {

@@ -22,10 +22,16 @@ final class MeasuredParagraph {
     /// Whether the lines were broken over the whole paragraph (Knuth–Plass) rather than by
     /// Pango one at a time, and whether only the least-bad pass could set it.
     private(set) var wholeParagraph: WholeParagraphBreaking.Outcome?
+    /// What it was made from, to set it again in another number of lines.
+    let markup: String, font: FontSpec, style: ParagraphStyle
 
-    init(engine: TextEngine, markup: String, font: FontSpec, width: Double, style: ParagraphStyle) {
+    /// `lineCount`: set in exactly that many lines (see `settingIn(lineCount:)`).
+    init(engine: TextEngine, markup: String, font: FontSpec, width: Double, style: ParagraphStyle, lineCount: Int? = nil) {
         self.engine = engine
         self.width = width
+        self.markup = markup
+        self.font = font
+        self.style = style
         layout = pango_layout_new(engine.context)
         let description = pango_font_description_from_string(font.pangoDescription)
         pango_layout_set_font_description(layout, description)
@@ -52,9 +58,10 @@ final class MeasuredParagraph {
         let kerning = style.alignment == .justified && engine.typography.marginKerning ? MarginKerning() : nil
         if style.alignment == .justified {
             wholeParagraph = WholeParagraphBreaking.apply(to: layout, markup: markup, width: width, firstLineIndent: style.firstLineIndent,
-                                                          hyphenWidth: engine.hyphenWidth(font), kerning: kerning)
+                                                          hyphenWidth: engine.hyphenWidth(font), kerning: kerning,
+                                                          lineCount: lineCount)
         }
-        if style.alignment == .justified && wholeParagraph == nil {
+        if style.alignment == .justified && wholeParagraph == nil && lineCount == nil {
             // Each pass removes one rung; a paragraph rarely needs more than a few.
             var current = markup
             for _ in 0..<16 {
@@ -69,6 +76,15 @@ final class MeasuredParagraph {
             hangPunctuation(kerning, hyphenWidth: engine.hyphenWidth(font), indented: style.firstLineIndent != 0)
         }
         unknownGlyphs = Int(pango_layout_get_unknown_glyphs_count(layout))
+    }
+
+    /// The same paragraph broken over the whole paragraph into exactly `lineCount` lines within
+    /// the first pass's tolerance (TeX's looseness), for pagination to avoid a widow; nil when
+    /// there is no such setting or the paragraph keeps Pango's own breaking.
+    func settingIn(lineCount: Int) -> MeasuredParagraph? {
+        guard wholeParagraph != nil else { return nil }
+        let other = MeasuredParagraph(engine: engine, markup: markup, font: font, width: width, style: style, lineCount: lineCount)
+        return other.wholeParagraph != nil && other.lines.count == lineCount ? other : nil
     }
 
     deinit {

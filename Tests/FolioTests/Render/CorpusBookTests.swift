@@ -49,8 +49,7 @@ import Testing
     @Test(arguments: [(BookLanguage.english, UInt64(1)), (.russian, 2)])
     func demoDiariesKeepThePageRules(_ language: BookLanguage, _ seed: UInt64) throws {
         let workspace = try Workspace()
-        _ = try DemoExport.write(language: language, year: 2025, to: workspace.exports.appendingPathComponent("demo"), seed: seed)
-        let order = Sample.order(export: "demo", language: language.rawValue)
+        let order = try BookChecks.demoOrder(language, seed: seed, in: workspace)
         let (_, plan) = try BookChecks.plan(workspace, order: order)
         BookChecks.expectNoWidowsOrOrphans(plan)
         let (report, folder) = try workspace.render(order)

@@ -193,3 +193,37 @@ import Testing
         #expect(tried > 0)
     }
 }
+
+extension LineBreakerTests {
+    /// Looseness: the frog king in a line less than its best (nine lines) within the paper's
+    /// tolerance (ρ ≤ 1), and in a line more (eleven) only when the spaces may stretch three
+    /// times their stretchability (ρ ≤ 2 is not enough); each
+    /// with its words in order. A count no setting reaches within the tolerance is refused
+    /// rather than forced.
+    @Test func theFrogKingInALineMoreOrLess() throws {
+        let (items, texts) = Self.frogKingItems()
+        let widths = [482.0, 500]
+        let breaker = LineBreaker(parameters: Self.paperParameters)
+        let best = breaker.breakLines(items, lineWidths: widths)
+        #expect(best.positions.count == 10)
+        func words(_ breaks: LineBreaks) -> [String] {
+            Self.lines(breaks, texts: texts, items: items).map { $0.hasSuffix("-") && !$0.hasSuffix("lime-") ? String($0.dropLast()) : $0 + " " }
+                .joined().split(separator: " ").map(String.init)
+        }
+        let fewer = try #require(breaker.breakLines(items, lineWidths: widths, lineCount: 9))
+        #expect(fewer.positions.count == 9)
+        #expect(fewer.ratios.dropLast().allSatisfy { $0 >= -1 && $0 <= 1 }, "\(fewer.ratios)")
+        #expect(words(fewer) == words(best))
+        #expect(breaker.breakLines(items, lineWidths: widths, lineCount: 11) == nil)
+        var looser = Self.paperParameters
+        looser.tolerances = [2]
+        #expect(LineBreaker(parameters: looser).breakLines(items, lineWidths: widths, lineCount: 11) == nil)
+        looser.tolerances = [3]
+        let more = try #require(LineBreaker(parameters: looser).breakLines(items, lineWidths: widths, lineCount: 11))
+        #expect(more.positions.count == 11)
+        #expect(more.ratios.dropLast().allSatisfy { $0 >= -1 && $0 <= 3 }, "\(more.ratios)")
+        #expect(words(more) == words(best))
+        #expect(breaker.breakLines(items, lineWidths: widths, lineCount: 5) == nil)
+        #expect(breaker.breakLines(items, lineWidths: widths, lineCount: 10)?.positions == best.positions)
+    }
+}

@@ -16,6 +16,12 @@ enum BookChecks {
         return (book, plan)
     }
 
+    /// Writes the demo diary in `language` as the export "demo" and returns an order for it.
+    static func demoOrder(_ language: BookLanguage, seed: UInt64, in workspace: Workspace) throws -> [String: Any] {
+        _ = try DemoExport.write(language: language, year: 2025, to: workspace.exports.appendingPathComponent("demo"), seed: seed)
+        return Sample.order(export: "demo", language: language.rawValue)
+    }
+
     /// No page ends with one line of a paragraph that continues, none starts with the last line
     /// of one, and no entry head is the last thing on a page.
     static func expectNoWidowsOrOrphans(_ plan: InteriorRenderer.Plan, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -48,7 +48,18 @@ struct LineBreaker: Sendable {
             ?? LineBreaks(positions: [items.count - 1], ratios: [0], isFallback: true, isOverfull: true)
     }
 
-    private func pass(_ items: [LineItem], lineWidths: [Double], tolerance: Double, isFinal: Bool) -> LineBreaks? {
+    /// The least-demerits breaks of `items` into exactly `lineCount` lines within the first
+    /// pass's tolerance, or nil when there are none: TeX's \looseness, which pagination asks for
+    /// (one line more or less) to avoid a widow.
+    func breakLines(_ items: [LineItem], lineWidths: [Double], lineCount: Int) -> LineBreaks? {
+        guard !items.isEmpty, !lineWidths.isEmpty, lineCount > 0, let tolerance = parameters.tolerances.first else { return nil }
+        return pass(items, lineWidths: lineWidths, tolerance: tolerance, isFinal: false, lineCount: lineCount)
+    }
+
+    /// One scan of `items`. With `lineCount`, breaks on different lines are kept apart (TeX
+    /// does so when its looseness is not 0) and only an ending on that line is taken.
+    private func pass(_ items: [LineItem], lineWidths: [Double], tolerance: Double, isFinal: Bool,
+                      lineCount: Int? = nil) -> LineBreaks? {
         let longestRun = parameters.longestHyphenRun
         var nodes = [Node(position: 0, line: 0, fitness: .decent, hyphenRun: 0, width: 0, stretch: 0, shrink: 0,
                           demerits: 0, ratio: 0, previous: nil)]
@@ -61,7 +72,8 @@ struct LineBreaker: Sendable {
             case .glue(let glueWidth, let glueStretch, let glueShrink):
                 if index > 0, case .box = items[index - 1] {
                     consider(index, items: items, lineWidths: lineWidths, tolerance: tolerance, isFinal: isFinal,
-                             longestRun: longestRun, totals: (width, stretch, shrink), nodes: &nodes, active: &active)
+                             keepsLinesApart: lineCount != nil, longestRun: longestRun, totals: (width, stretch, shrink),
+                             nodes: &nodes, active: &active)
                 }
                 width += glueWidth
                 stretch += glueStretch
@@ -69,14 +81,15 @@ struct LineBreaker: Sendable {
             case .penalty(_, let cost, _):
                 if cost < LineItem.infinitePenalty {
                     consider(index, items: items, lineWidths: lineWidths, tolerance: tolerance, isFinal: isFinal,
-                             longestRun: longestRun, totals: (width, stretch, shrink), nodes: &nodes, active: &active)
+                             keepsLinesApart: lineCount != nil, longestRun: longestRun, totals: (width, stretch, shrink),
+                             nodes: &nodes, active: &active)
                 }
             }
             if active.isEmpty { return nil }
         }
         let last = items.count - 1
-        guard let best = active.filter({ nodes[$0].position == last }).min(by: { nodes[$0].demerits < nodes[$1].demerits })
-        else { return nil }
+        let endings = active.filter { nodes[$0].position == last && (lineCount == nil || nodes[$0].line == lineCount) }
+        guard let best = endings.min(by: { nodes[$0].demerits < nodes[$1].demerits }) else { return nil }
         var positions: [Int] = [], ratios: [Double] = []
         var cursor: Int? = best
         while let current = cursor, let previous = nodes[current].previous {
@@ -89,9 +102,10 @@ struct LineBreaker: Sendable {
     }
 
     /// Tries a break at `index` from every active node: records the best new break per fitness
-    /// class and hyphen run, and retires active nodes the line has outgrown.
+    /// class and hyphen run (and line, when `keepsLinesApart`), and retires active nodes the
+    /// line has outgrown.
     private func consider(_ index: Int, items: [LineItem], lineWidths: [Double], tolerance: Double, isFinal: Bool,
-                          longestRun: Int, totals: (Double, Double, Double), nodes: inout [Node], active: inout [Int]) {
+                          keepsLinesApart: Bool, longestRun: Int, totals: (Double, Double, Double), nodes: inout [Node], active: inout [Int]) {
         var penaltyWidth = 0.0, cost = 0.0, flagged = false
         if case .penalty(let w, let c, let f) = items[index] { (penaltyWidth, cost, flagged) = (w, c, f) }
         let forced = cost <= -LineItem.infinitePenalty
@@ -115,7 +129,7 @@ struct LineBreaker: Sendable {
                 let fitness = FitnessClass(ratio: max(ratio, -1))
                 if node.previous != nil && !fitness.isAdjacent(to: node.fitness) { demerits += parameters.fitnessDemerits }
                 let total = node.demerits + demerits
-                let key = fitness.rawValue * 1_000 + min(run, 999)
+                let key = (keepsLinesApart ? node.line + 1 : 0) * 4_000 + fitness.rawValue * 1_000 + min(run, 999)
                 if best[key].map({ total < $0.demerits }) ?? true {
                     best[key] = Candidate(node: nodeIndex, demerits: total, ratio: ratio.isFinite ? ratio : (ratio < 0 ? -1 : 0),
                                           overfull: node.overfull || ratio < -1 || ratio == .infinity)
@@ -129,7 +143,7 @@ struct LineBreaker: Sendable {
         for key in best.keys.sorted() {
             guard let candidate = best[key] else { continue }
             let from = nodes[candidate.node]
-            nodes.append(Node(position: index, line: from.line + 1, fitness: FitnessClass(rawValue: key / 1_000) ?? .decent,
+            nodes.append(Node(position: index, line: from.line + 1, fitness: FitnessClass(rawValue: key % 4_000 / 1_000) ?? .decent,
                               hyphenRun: key % 1_000, width: after.0, stretch: after.1, shrink: after.2,
                               demerits: candidate.demerits, ratio: candidate.ratio, previous: candidate.node,
                               overfull: candidate.overfull))

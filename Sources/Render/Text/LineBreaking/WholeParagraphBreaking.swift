@@ -14,16 +14,20 @@ enum WholeParagraphBreaking {
 
     /// Sets `layout` from `markup` (already given to it, justified at `width` with
     /// `firstLineIndent`) with whole-paragraph breaks; nil when it keeps Pango's own (see
-    /// `ParagraphItems.Refusal`), or when Pango would not take the breaks as given.
+    /// `ParagraphItems.Refusal`), or when Pango would not take the breaks as given. With
+    /// `lineCount`, in exactly that many lines within the first pass's tolerance, or nil.
     static func apply(to layout: OpaquePointer, markup: String, width: Double, firstLineIndent: Double,
-                      hyphenWidth: Double, kerning: MarginKerning?) -> Outcome? {
+                      hyphenWidth: Double, kerning: MarginKerning?, lineCount: Int? = nil) -> Outcome? {
         let widths = [width - max(firstLineIndent, 0), width]
         let protrusion: (Unicode.Scalar, Double) -> Double = { scalar, advance in
             kerning?.right(scalar, advance: advance) ?? 0
         }
         guard let paragraph = try? ParagraphItems.measure(layout, hyphenWidth: hyphenWidth, narrowest: widths.min() ?? width,
                                                           protrusion: protrusion) else { return nil }
-        let breaks = LineBreaker().breakLines(paragraph.items, lineWidths: widths)
+        let breaker = LineBreaker()
+        let found = if let lineCount { breaker.breakLines(paragraph.items, lineWidths: widths, lineCount: lineCount) }
+                    else { Optional(breaker.breakLines(paragraph.items, lineWidths: widths)) }
+        guard let breaks = found else { return nil }
         // One line is one line whoever breaks it; a line that cannot be justified is Pango's to
         // break between characters.
         guard breaks.positions.count > 1, !breaks.isOverfull else { return nil }
