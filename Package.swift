@@ -46,8 +46,8 @@ let package = Package(
                 resources: [.copy("Text/Dictionaries")]),
         .target(name: "Upload", dependencies: ["CCurlShim", "CCurl"]),
         .target(name: "Jobs", dependencies: ["Diagnostics", "Render", "Prepress", "Upload", "CSQLite", "CPQ", "CArchive", "CSystemd"],
-                resources: [.copy("Queue/SQL")]),
-        .target(name: "Console", dependencies: ["Jobs", "Diagnostics", "CMHDShim", "CMHD"]),
+                resources: [.copy("Queue/SQL"), .copy("Report/ReportAssets")]),
+        .target(name: "Console", dependencies: ["Jobs", "Diagnostics", "CMHDShim", "CMHD"], resources: [.copy("ConsoleAssets")]),
         // What `folio` and `folio-bench` share of the command line: arguments and where they speak.
         .target(name: "FolioCommandLine"),
         .executableTarget(name: "folio", dependencies: ["Jobs", "Console", "Render", "Prepress", "Upload", "Diagnostics",

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # make deb: folio_VERSION_amd64.deb in .build/deb/, a release build with the Swift runtime
 # linked in (--static-swift-stdlib) so the server needs no toolchain. Installs /usr/bin/folio,
-# /usr/share/folio (hyphenation dictionaries, the queue's SQL), /etc/folio (conffiles, the press profiles among them), the
-# systemd units, and makes the folio user and /var/lib/folio when configured.
+# /usr/share/folio (hyphenation dictionaries, the queue's SQL, the console's and the reports'
+# assets), /etc/folio (conffiles, the press profiles among them), the systemd units, and makes
+# the folio user and /var/lib/folio when configured.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version="0.$(git rev-list --count HEAD 2>/dev/null || echo 0)"
@@ -18,7 +19,13 @@ cp -r Sources/Render/Text/Dictionaries "$root/usr/share/folio/Dictionaries"
 chmod 0644 "$root"/usr/share/folio/Dictionaries/*
 # The queue's SQL statements, one a file (Folio_Jobs' resources in a build).
 cp -r Sources/Jobs/Queue/SQL "$root/usr/share/folio/SQL"
-find "$root/usr/share/folio/SQL" -type d -exec chmod 0755 {} + && find "$root/usr/share/folio/SQL" -type f -exec chmod 0644 {} +
+# The console's stylesheet, script and icon (Folio_Console's resources) and the reports'
+# stylesheet (Folio_Jobs'): folio serve refuses to start without them, folio run too without the latter.
+cp -r Sources/Console/ConsoleAssets "$root/usr/share/folio/ConsoleAssets"
+cp -r Sources/Jobs/Report/ReportAssets "$root/usr/share/folio/ReportAssets"
+for folder in SQL ConsoleAssets ReportAssets; do
+    find "$root/usr/share/folio/$folder" -type d -exec chmod 0755 {} + && find "$root/usr/share/folio/$folder" -type f -exec chmod 0644 {} +
+done
 mkdir -p "$root/etc/folio/destinations"
 install -m 0644 packaging/debian/folio.json "$root/etc/folio/folio.json"
 cp -r config/products "$root/etc/folio/products"

@@ -9,6 +9,7 @@ public final class ConsoleApp {
     let config: FolioConfig
     let queue: QueueDriver
     let gate: ConsoleGate
+    let assets: ConsoleAssets
     var open: Bool { gate.open }
     var sessions: Sessions { gate.sessions }
 
@@ -19,10 +20,11 @@ public final class ConsoleApp {
         ("Cache-Control", "no-store"),
     ]
 
-    public init(config: FolioConfig, queue: QueueDriver, gate: ConsoleGate) {
+    public init(config: FolioConfig, queue: QueueDriver, gate: ConsoleGate, assets: ConsoleAssets) {
         self.config = config
         self.queue = queue
         self.gate = gate
+        self.assets = assets
     }
 
     /// Who is asking, and how: a session (its CSRF token guards every POST) or a bearer token.
@@ -73,14 +75,8 @@ public final class ConsoleApp {
         if request.method == "GET", MonitoringRoutes.paths.contains(request.path) {
             return try MonitoringRoutes(queue: queue, gate: gate).answer(request)
         }
+        if request.method == "GET", let asset = assets.response(request.path) { return asset }
         switch (request.method, request.path) {
-        case ("GET", "/static/console.css"):
-            return HTTPResponse(status: 200, headers: [("Content-Type", "text/css"), ("Cache-Control", "max-age=3600")], body: .bytes(Data(Assets.css.utf8)))
-        case ("GET", "/static/console.js"):
-            return HTTPResponse(status: 200, headers: [("Content-Type", "text/javascript"), ("Cache-Control", "max-age=3600")], body: .bytes(Data(Assets.js.utf8)))
-        case ("GET", "/static/favicon.svg"), ("GET", "/favicon.ico"):
-            return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "max-age=86400")],
-                                body: .bytes(Data(Assets.favicon.utf8)))
         case ("GET", "/login"):
             let next = Self.safeBack(request.query["next"], fallback: "/")
             if open { return signInOpen(request, next: next) }

@@ -66,6 +66,8 @@ enum QueueCommands {
 
     static func run(_ arguments: Arguments, console: Terminal, config given: FolioConfig? = nil) -> Int32 {
         withQueue(arguments, console: console, config: given) { config, queue in
+            // Every job's report and the batch's inline this stylesheet: missing, no job starts.
+            _ = try ReportStylesheet.text()
             let workers = arguments.options["workers"].flatMap(Int.init) ?? config.workers
             let executable = URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL.resolvingSymlinksInPath()
             let options = Runner.Options(workers: max(1, workers), watch: arguments.flags.contains("watch"),

@@ -37,6 +37,16 @@ enum ServeCommand {
         var limits = ServerLimits()
         // Behind a proxy every client's connection comes from the proxy's address.
         if !proxies.isEmpty { limits.perAddress = 0 }
+        // The console's files and the reports' stylesheet (a review rewrites a report) are read
+        // now: an incomplete installation refuses to start, naming the file and where it looked.
+        let assets: ConsoleAssets
+        do {
+            assets = try ConsoleAssets.load()
+            _ = try ReportStylesheet.text()
+        } catch {
+            console.complain("the console cannot start: \(error)")
+            return 1
+        }
         let gate = ConsoleGate(tokens: tokens, open: open, trustedProxies: proxies, secureCookies: arguments.flags.contains("secure-cookies"))
         do {
             // Each worker has its own queue connection; a lock held elsewhere fails a request
@@ -47,7 +57,7 @@ enum ServeCommand {
             let stop = StopSignal()
             let server = try HTTPServer(address: address, port: port, limits: limits) { _ in
                 ConsoleApp(config: config, queue: try config.openQueue(environment: QueueEnvironment(lockWait: 2), outageBudget: 2),
-                           gate: gate).handle
+                           gate: gate, assets: assets).handle
             }
             // The line scripts and tests read for the port the system chose.
             console.say("folio serve: listening on http://\(address):\(server.port)/")

@@ -12,31 +12,25 @@ struct Layout {
         let signOut = signsOut ? """
             <form method="post" action="/logout"><input type="hidden" name="csrf" value="\(HTML.escape(csrf))"><button type="submit">Sign out</button></form>
             """ : ""
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(HTML.escape(title)) · Folio</title>
-            <link rel="stylesheet" href="/static/console.css">
-            <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
-            <script src="/static/console.js" defer></script>
-            </head>
-            <body>
-            <header>
+        let header = """
             <a class="brand" href="/">Folio console</a>
             <nav aria-label="Sections"><a href="/">Night</a> · <a href="/jobs">Jobs</a></nav>
             <span>\(HTML.escape(identity.name)) (\(identity.role.rawValue))</span>
             \(signOut)
-            </header>
-            <main\(poll.map { " data-poll=\"\(HTML.escape($0))\"" } ?? "")>
-            \(body)
-            </main>
-            </body>
-            </html>
-
             """
+        return Self.frame(title: title, header: header, body: body, poll: poll)
+    }
+
+    /// The frame itself, for the pages of a caller and for the sign-in page, which has no header:
+    /// the reports' document with the console's stylesheet, icon and script linked, never inline.
+    static func frame(title: String, header: String?, body: String, poll: String? = nil) -> String {
+        let head = """
+            <link rel="stylesheet" href="/static/console.css">
+            <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+            <script src="/static/console.js" defer></script>
+            """
+        let main = "<main\(poll.map { " data-poll=\"\(HTML.escape($0))\"" } ?? "")>\n\(body)\n</main>"
+        return HTML.document(title: "\(title) · Folio", head: head, body: header.map { "<header>\n\($0)\n</header>\n" + main } ?? main)
     }
 
     static func chip(_ state: String, id: String? = nil) -> String {

@@ -4,29 +4,15 @@ import Jobs
 /// going (a link from mail to a job lands on that job).
 enum LoginPage {
     static func render(message: String?, next: String) -> String {
-        """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>Sign in · Folio</title>
-        <link rel="stylesheet" href="/static/console.css">
-        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
-        </head>
-        <body>
-        <main>
-        <form class="login" method="post" action="/login">
-        <h1>Folio console</h1>
-        \(message.map { "<p class=\"notice\" role=\"alert\">\(HTML.escape($0))</p>" } ?? "")
-        <input type="hidden" name="next" value="\(HTML.escape(next))">
-        <label>Console token<input type="password" name="token" autocomplete="current-password" required></label>
-        <button type="submit" class="primary">Sign in</button>
-        </form>
-        </main>
-        </body>
-        </html>
-
-        """
+        let form = """
+            <form class="login" method="post" action="/login">
+            <h1>Folio console</h1>
+            \(message.map { "<p class=\"notice\" role=\"alert\">\(HTML.escape($0))</p>" } ?? "")
+            <input type="hidden" name="next" value="\(HTML.escape(next))">
+            <label>Console token<input type="password" name="token" autocomplete="current-password" required></label>
+            <button type="submit" class="primary">Sign in</button>
+            </form>
+            """
+        return Layout.frame(title: "Sign in", header: nil, body: form)
     }
 }

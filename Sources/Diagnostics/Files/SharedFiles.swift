@@ -24,4 +24,23 @@ public enum SharedFiles {
         return [executableFolder.appendingPathComponent("../share/folio/\(name)").standardizedFileURL,
                 executableFolder.appendingPathComponent("\(bundle).resources/\(name)")]
     }
+
+    /// `file` of the resource folder `name`, read whole: a missing folder or file is an error
+    /// that names the file and where it was looked for.
+    public static func contents(of file: String, in name: String, resources bundle: String) throws(SharedFileError) -> Data {
+        guard let found = folder(name, resources: bundle) else {
+            let searched = candidates(name, resources: bundle).map(\.path).joined(separator: ", ")
+            throw SharedFileError(file: "\(name)/\(file)", problem: "Folio's \(name) folder is not installed (looked in \(searched))")
+        }
+        return try contents(of: file, in: found)
+    }
+
+    /// `file` of `folder`, read whole; an empty file is as good as none.
+    public static func contents(of file: String, in folder: URL) throws(SharedFileError) -> Data {
+        let url = folder.appendingPathComponent(file)
+        guard let data = FileManager.default.contents(atPath: url.path), !data.isEmpty else {
+            throw SharedFileError(file: url.path, problem: "the file is missing or empty")
+        }
+        return data
+    }
 }

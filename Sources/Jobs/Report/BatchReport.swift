@@ -49,7 +49,7 @@ public enum BatchReport {
         }
         body += "</table>\n"
         let file = config.reports.appendingPathComponent(name + ".html")
-        let page = Data(HTML.page(title: "Folio batch \(name)", body: body).utf8)
+        let page = Data(try HTML.page(title: "Folio batch \(name)", body: body).utf8)
         try AtomicFile.write(page, to: file)
         // Runners on several hosts may end in the same second: the queue keys each by its runner.
         try queue.storeBatchReport(name: "\(name) \(ProcessInfo.processInfo.hostName)-\(getpid())",

@@ -5,10 +5,10 @@ import Foundation
 /// for the preview picture beside it.
 enum JobReportPage {
     static func write(_ report: JobReport, folder: URL, config: FolioConfig) throws {
-        try AtomicFile.write(Data(html(report, folder: folder).utf8), to: folder.appendingPathComponent("report.html"))
+        try AtomicFile.write(Data(try html(report, folder: folder).utf8), to: folder.appendingPathComponent("report.html"))
     }
 
-    static func html(_ report: JobReport, folder: URL) -> String {
+    static func html(_ report: JobReport, folder: URL) throws(SharedFileError) -> String {
         var body = "<h1>Order \(HTML.escape(report.order)) <span class=\"status \(report.status.rawValue)\">\(report.status.rawValue)</span></h1>\n"
         body += "<p class=\"muted\">Attempt \(report.attempts) · \(report.entries.included) entries included, \(report.entries.archivedExcluded) archived left out</p>\n"
         if let product = report.product {
@@ -76,6 +76,6 @@ enum JobReportPage {
             }
             body += "</table>\n"
         }
-        return HTML.page(title: "Folio — \(report.order)", body: body)
+        return try HTML.page(title: "Folio — \(report.order)", body: body)
     }
 }

@@ -14,7 +14,7 @@ enum ReviewReport {
         let folder = config.jobs.appendingPathComponent(id)
         let encoded = try report.encoded()
         try queue.storeJobFile(job: id, name: "report.json", data: encoded)
-        try queue.storeJobFile(job: id, name: "report.html", data: Data(JobReportPage.html(report, folder: folder).utf8))
+        try queue.storeJobFile(job: id, name: "report.html", data: Data(try JobReportPage.html(report, folder: folder).utf8))
         if FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.json").path) {
             try AtomicFile.write(encoded, to: folder.appendingPathComponent("report.json"))
             try JobReportPage.write(report, folder: folder, config: config)

@@ -61,7 +61,7 @@ import Testing
         #expect(report.status == .done, "\(String(describing: report.error))")
         #expect(report.product == .init(id: "a5-softcover-fogra39", name: "A5 softcover, perfect bound, CMYK (FOGRA39 coated)",
                                         outputCondition: "FOGRA39"))
-        #expect(JobReportPage.html(report, folder: folder).contains("colour: FOGRA39"),
+        #expect(try JobReportPage.html(report, folder: folder).contains("colour: FOGRA39"),
                 "the operator's page does not say what the book prints in")
         #expect(!report.preflight.contains { $0.severity == .error }, "\(report.preflight)")
         for pdf in [interior, cover] {
