@@ -25,6 +25,8 @@ import Testing
         let contents = try Tool.run("dpkg-deb", ["--contents", deb.path]).output
         for path in ["./usr/bin/folio", "./etc/folio/folio.json", "./etc/folio/products/a5-softcover-fogra39.json", "./etc/folio/icc/FOGRA39.icc", "./usr/share/folio/Dictionaries/hyph_ru_RU.dic",
                      "./usr/share/folio/SQL/sqlite/claim.sql", "./usr/share/folio/SQL/postgres/claim.sql",
+                     "./usr/share/folio/ConsoleAssets/console.css", "./usr/share/folio/ConsoleAssets/console.js",
+                     "./usr/share/folio/ConsoleAssets/favicon.svg", "./usr/share/folio/ReportAssets/report.css",
                      "./lib/systemd/system/folio-runner.service", "./lib/systemd/system/folio-console.service", "./usr/share/doc/folio/copyright"] {
             #expect(contents.contains(path), "\(path) is not in the package")
         }
@@ -81,6 +83,11 @@ import Testing
                                        environment: ["FOLIO_CONSOLE_TOKEN": ConsoleTokens.newToken()], base: environment)
         #expect(try Curl.request(server.base + "/healthz").status == 200)
         #expect(try Curl.request(server.base + "/readyz").status == 200)
+        // Its assets are the package's, found beside the binary without the build's resources.
+        let stylesheet = try String(contentsOf: repositoryRoot.appendingPathComponent("Sources/Console/ConsoleAssets/console.css"), encoding: .utf8)
+        #expect(try Curl.request(server.base + "/static/console.css").body == stylesheet)
+        let css = try String(contentsOf: repositoryRoot.appendingPathComponent("Sources/Jobs/Report/ReportAssets/report.css"), encoding: .utf8)
+        #expect(try String(contentsOf: state.appendingPathComponent("jobs/packaged/report.html"), encoding: .utf8).contains("<style>\n\(css)</style>"))
         let scrape = try Scrape(exposition: try Curl.request(server.base + "/metrics").body)
         let queue = try FolioConfig.load(config.appendingPathComponent("folio.json")).openQueue()
         let job = try #require(try queue.listJobs(JobFilter(), limit: 10, offset: 0).first)
