@@ -6,5 +6,21 @@ extension Diagnostic {
         self.init(severity, code.name, message, page: page, object: object, entry: entry)
     }
 
+    /// Any diagnostic, its place and hint given by name.
+    public init(severity: Severity, code: DiagnosticCode, message: String, entry: String? = nil, page: Int? = nil, object: Int? = nil,
+                file: String? = nil, path: String? = nil, hint: String? = nil) {
+        self.init(severity: severity, code: code.name, message: message, entry: entry, page: page, object: object, file: file, path: path, hint: hint)
+    }
+
+    /// An input file's problem: `InputIssue(code: .missingKey, file: …, path: …, message: …)`.
+    public init(code: DiagnosticCode, file: String, path: String, entry: String? = nil, message: String) {
+        self.init(code: code.name, file: file, path: path, entry: entry, message: message)
+    }
+
+    /// A renderer's notice: `RenderNotice(code: .missingGlyphs, message: …)`.
+    public init(code: DiagnosticCode, message: String, entry: String? = nil, page: Int? = nil, isInformational: Bool = false) {
+        self.init(code: code.name, message: message, entry: entry, page: page, isInformational: isInformational)
+    }
+
     public func carries(_ code: DiagnosticCode) -> Bool { self.code == code.name }
 }

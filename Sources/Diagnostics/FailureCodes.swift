@@ -1,32 +1,12 @@
 /// Every code a job's attempt ends with (the report's `error.code`), in the order of the stages.
-/// README's table is `FailureCodes.markdownTable`; `DiagnosticsTests` compares the two.
+/// Each is a constant of `FailureCode` (`.verificationFailed`), so no job ends with a code the
+/// registry does not list. README's table is `FailureCodes.markdownTable`; `DiagnosticsTests`
+/// compares the two.
 public enum FailureCodes {
     public static let all: [FailureCode] = [
-        FailureCode("invalid-input", stage: "input", retry: .byOperator,
-                    "the order or its export is invalid; the report lists every problem (its first problem's code is the job's)"),
-        FailureCode("nothing-to-print", stage: "input", retry: .byOperator,
-                    "the export holds no entry the order's scope prints; names the format it was read as"),
-        FailureCode("render-failed", stage: "render", retry: .byOperator, "the interior could not be set or drawn"),
-        FailureCode("page-limit-exceeded", stage: "render", retry: .byOperator, "the book is longer than the product allows"),
-        FailureCode("epub-failed", stage: "render", retry: .byOperator, "the EPUB could not be written"),
-        FailureCode("finish-failed", stage: "finish", retry: .byOperator,
-                    "a PDF could not be finished for the press (colour conversion, PDF/X, qpdf)"),
-        FailureCode("verification-failed", stage: "verify", retry: .byOperator, "a file failed verification; nothing was delivered"),
-        FailureCode("upload-failed", stage: "deliver", retry: .afterBackoff, "a transfer failed transiently (README's retry classes)"),
-        FailureCode("delivery-refused", stage: "deliver", retry: .byOperator,
-                    "the destination refused on purpose (a permanent class), or cannot be asked as configured"),
-        FailureCode("delivered-file-changed", stage: "deliver", retry: .byOperator,
-                    "a file the printer already has changed since; nothing more is sent"),
-        FailureCode("ledger-not-written", stage: "deliver", retry: .byOperator,
-                    "a file reached the printer but the ledger could not record it"),
-        FailureCode("ledger-unreadable", stage: "deliver", retry: .afterBackoff,
-                    "the delivery ledger could not be read, so nothing was sent"),
-        FailureCode("rejected-in-review", stage: "review", retry: .byOperator, "an operator rejected the held book"),
-        FailureCode("io-error", stage: "any", retry: .afterBackoff, "reading or writing the job's files failed"),
-        FailureCode("out-of-space", stage: "any", retry: .afterBackoff, "the disk is full; partial files are removed"),
-        FailureCode("report-not-written", stage: "report", retry: .afterBackoff, "the job's report could not be written"),
-        FailureCode("crashed", stage: "runner", retry: .afterBackoff,
-                    "the job's process ended without ending its attempt (a signal, a crash); the log tail is in the report"),
+        .invalidInput, .nothingToPrint, .renderFailed, .pageLimitExceeded, .epubFailed, .finishFailed, .verificationFailed,
+        .uploadFailed, .deliveryRefused, .deliveredFileChanged, .ledgerNotWritten, .ledgerUnreadable, .rejectedInReview,
+        .ioError, .outOfSpace, .reportNotWritten, .crashed,
     ]
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
@@ -44,4 +24,33 @@ public enum FailureCodes {
         (["| code | stage | the queue | meaning |", "| --- | --- | --- | --- |"]
             + all.map { "| `\($0.name)` | \($0.stage) | \($0.retry.rawValue) | \($0.meaning) |" }).joined(separator: "\n")
     }
+}
+
+/// The codes, one constant each, in the order of the stages.
+extension FailureCode {
+    public static let invalidInput = FailureCode("invalid-input", stage: "input", retry: .byOperator,
+                                                 "the order or its export is invalid; the report lists every problem (its first problem's code is the job's)")
+    public static let nothingToPrint = FailureCode("nothing-to-print", stage: "input", retry: .byOperator,
+                                                   "the export holds no entry the order's scope prints; names the format it was read as")
+    public static let renderFailed = FailureCode("render-failed", stage: "render", retry: .byOperator, "the interior could not be set or drawn")
+    public static let pageLimitExceeded = FailureCode("page-limit-exceeded", stage: "render", retry: .byOperator, "the book is longer than the product allows")
+    public static let epubFailed = FailureCode("epub-failed", stage: "render", retry: .byOperator, "the EPUB could not be written")
+    public static let finishFailed = FailureCode("finish-failed", stage: "finish", retry: .byOperator,
+                                                 "a PDF could not be finished for the press (colour conversion, PDF/X, qpdf)")
+    public static let verificationFailed = FailureCode("verification-failed", stage: "verify", retry: .byOperator, "a file failed verification; nothing was delivered")
+    public static let uploadFailed = FailureCode("upload-failed", stage: "deliver", retry: .afterBackoff, "a transfer failed transiently (README's retry classes)")
+    public static let deliveryRefused = FailureCode("delivery-refused", stage: "deliver", retry: .byOperator,
+                                                    "the destination refused on purpose (a permanent class), or cannot be asked as configured")
+    public static let deliveredFileChanged = FailureCode("delivered-file-changed", stage: "deliver", retry: .byOperator,
+                                                         "a file the printer already has changed since; nothing more is sent")
+    public static let ledgerNotWritten = FailureCode("ledger-not-written", stage: "deliver", retry: .byOperator,
+                                                     "a file reached the printer but the ledger could not record it")
+    public static let ledgerUnreadable = FailureCode("ledger-unreadable", stage: "deliver", retry: .afterBackoff,
+                                                     "the delivery ledger could not be read, so nothing was sent")
+    public static let rejectedInReview = FailureCode("rejected-in-review", stage: "review", retry: .byOperator, "an operator rejected the held book")
+    public static let ioError = FailureCode("io-error", stage: "any", retry: .afterBackoff, "reading or writing the job's files failed")
+    public static let outOfSpace = FailureCode("out-of-space", stage: "any", retry: .afterBackoff, "the disk is full; partial files are removed")
+    public static let reportNotWritten = FailureCode("report-not-written", stage: "report", retry: .afterBackoff, "the job's report could not be written")
+    public static let crashed = FailureCode("crashed", stage: "runner", retry: .afterBackoff,
+                                            "the job's process ended without ending its attempt (a signal, a crash); the log tail is in the report")
 }

@@ -115,7 +115,7 @@ public struct InteriorRenderer: Sendable {
         let engine = TextEngine(typography: typography, language: book.language)
         let hyphenator = Hyphenator.forLanguage(book.language)
         if hyphenator == nil {
-            notices.append(RenderNotice(code: "no-hyphenation-dictionary",
+            notices.append(RenderNotice(code: .noHyphenationDictionary,
                                         message: "no hyphenation dictionary for \"\(book.language.rawValue)\"; text is set unhyphenated"))
         }
         try checkPageLimit(book, frame: frame, file: file)
@@ -136,7 +136,7 @@ public struct InteriorRenderer: Sendable {
         builder.adopt(layout.lineCounts, in: &flows)
         let contentPages = layout.pages.count
         guard let padded = product.pageRules.paddedCount(for: contentPages) else {
-            throw RenderError(code: "page-limit-exceeded", file: file.path,
+            throw RenderError(code: .pageLimitExceeded, file: file.path,
                               message: "the book needs \(contentPages) pages; product \"\(product.id)\" allows at most \(product.pageRules.maximum)")
         }
         layout.pad(to: padded)
@@ -154,7 +154,7 @@ public struct InteriorRenderer: Sendable {
         let characters = book.entries.reduce(0) { $0 + $1.text.unicodeScalars.count }
         let fewestPages = Int(Double(characters) / (linesPerPage * charactersPerLine))
         if fewestPages > product.pageRules.maximum {
-            throw RenderError(code: "page-limit-exceeded", file: file.path,
+            throw RenderError(code: .pageLimitExceeded, file: file.path,
                               message: "the text alone needs more than \(fewestPages) pages; product \"\(product.id)\" allows at most \(product.pageRules.maximum)")
         }
     }

@@ -44,7 +44,7 @@ enum Verify {
             } else if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || path.hasSuffix(".epub") {
                 findings = EPUBVerifier().verify(file)
             } else {
-                findings = [Finding(.error, "unknown-format", head.isEmpty ? "the file is empty or unreadable" : "neither a PDF nor an EPUB")]
+                findings = [Finding(.error, .unknownFormat, head.isEmpty ? "the file is empty or unreadable" : "neither a PDF nor an EPUB")]
             }
             results.append((path, findings))
         }

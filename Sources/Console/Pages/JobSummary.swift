@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Jobs
 
@@ -50,7 +51,7 @@ struct JobSummary {
             if isInvalidInput {
                 return "fix what is listed above in the order or its export and send the order again; retrying the same input fails the same way."
             }
-            if report?.error?.code == "crashed" || job.lastError?.contains("job.log") == true {
+            if report?.error?.code == FailureCode.crashed.name || job.lastError?.contains("job.log") == true {
                 return "read the log below; retry once the cause is gone (a fresh render if the files themselves may be wrong)."
             }
             return "retry (a delivery that failed is tried again; verified files are reused)."

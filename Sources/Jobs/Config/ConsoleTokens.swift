@@ -52,7 +52,7 @@ public struct ConsoleTokens: Sendable {
         }
         for variable in ["FOLIO_CONSOLE_TOKEN", "FOLIO_METRICS_TOKEN"] {
             if let token = environment[variable], !token.isEmpty, let weakness = weakness(of: token) {
-                throw InputError([InputIssue(code: "weak-token", file: variable, path: "", entry: nil,
+                throw InputError([InputIssue(code: .weakToken, file: variable, path: "", entry: nil,
                                              message: "\(weakness); folio token makes a strong one")])
             }
         }
@@ -70,7 +70,7 @@ public struct ConsoleTokens: Sendable {
                     let role = entry.choice("role", from: Role.allCases.map(\.rawValue)).flatMap(Role.init)
                     let sha256 = entry.string("sha256")
                     if let sha256, sha256.count != 64 || !sha256.allSatisfy(\.isHexDigit) {
-                        issues.add("invalid-value", "tokens[\(index)].sha256", "expected the token's SHA-256 as 64 hex digits")
+                        issues.add(.invalidValue, "tokens[\(index)].sha256", "expected the token's SHA-256 as 64 hex digits")
                     }
                     entry.rejectUnknownKeys()
                     if let name, let role, let sha256 { entries.append(Entry(name: name, role: role, sha256: sha256.lowercased())) }

@@ -60,10 +60,10 @@ public struct Destination: Sendable, Equatable {
         let url = reader.string("url")
         if let url {
             if !(url.hasPrefix("https://") || url.hasPrefix("http://") || url.hasPrefix("file:")) {
-                issues.add("invalid-value", "url", "expected an https://, http:// or file: URL, got \"\(url)\"")
+                issues.add(.invalidValue, "url", "expected an https://, http:// or file: URL, got \"\(url)\"")
             }
             for name in placeholderNames(in: url) where !placeholders.contains(name) {
-                issues.add("invalid-value", "url", "unknown placeholder {\(name)} (allowed: {order}, {file}, {kind}, {sha256})")
+                issues.add(.invalidValue, "url", "unknown placeholder {\(name)} (allowed: {order}, {file}, {kind}, {sha256})")
             }
         }
         let method = reader.choice("method", from: ["PUT", "POST"])
@@ -79,7 +79,7 @@ public struct Destination: Sendable, Equatable {
             } else if let user, let password {
                 auth = .basic(userVariable: user, passwordVariable: password)
             } else if user != nil || password != nil {
-                issues.add("missing-key", "auth", "basic auth needs both basic_user_env and basic_password_env")
+                issues.add(.missingKey, "auth", "basic auth needs both basic_user_env and basic_password_env")
             }
         }
         var retry = RetryPolicy(maxAttempts: 8, baseDelayMS: 500, maxDelayMS: 60_000, budgetSeconds: 1800)
@@ -109,13 +109,13 @@ public struct Destination: Sendable, Equatable {
             if let path = tlsReader.string("ca_file", required: false) {
                 let resolved = path.hasPrefix("/") ? URL(fileURLWithPath: path) : configFolder.appendingPathComponent(path).standardizedFileURL
                 if FileManager.default.isReadableFile(atPath: resolved.path) { caFile = resolved.path } else {
-                    issues.add("not-found", "tls.ca_file", "cannot read \(resolved.path)")
+                    issues.add(.notFound, "tls.ca_file", "cannot read \(resolved.path)")
                 }
             }
             tlsReader.rejectUnknownKeys()
         }
         if protocolName == "tus", url?.hasPrefix("file:") == true {
-            issues.add("invalid-value", "protocol", "tus needs an https:// or http:// URL; a file: URL is copied in place")
+            issues.add(.invalidValue, "protocol", "tus needs an https:// or http:// URL; a file: URL is copied in place")
         }
         let review = reader.choice("review", required: false, from: ReviewPolicy.names).flatMap(ReviewPolicy.init) ?? .never
         reader.rejectUnknownKeys()

@@ -74,15 +74,15 @@ public struct FolioConfig: Sendable {
                 // The password never sits in config/: it comes from the environment or ~/.pgpass.
                 let components = URLComponents(string: text)
                 if components?.password != nil || components?.queryItems?.contains(where: { $0.name == "password" }) == true {
-                    issues.add("invalid-value", "queue", "the PostgreSQL URL must not carry a password; "
+                    issues.add(.invalidValue, "queue", "the PostgreSQL URL must not carry a password; "
                                + "set FOLIO_PG_PASSWORD (or PGPASSWORD, or use ~/.pgpass) instead")
                 } else if components?.host == nil {
-                    issues.add("invalid-value", "queue", "expected postgres://USER@HOST:PORT/DATABASE")
+                    issues.add(.invalidValue, "queue", "expected postgres://USER@HOST:PORT/DATABASE")
                 } else {
                     queue = .postgres(text)
                 }
             } else {
-                issues.add("invalid-value", "queue", "expected \"sqlite:PATH\" or \"postgres://…\", got \"\(text)\"")
+                issues.add(.invalidValue, "queue", "expected \"sqlite:PATH\" or \"postgres://…\", got \"\(text)\"")
             }
         }
         let workers = reader.integer("workers", required: false, in: 0...256) ?? 0

@@ -55,7 +55,7 @@ enum ProductLoader {
             pages.rejectUnknownKeys()
             if let minimum, let maximum, let multiple {
                 if minimum > maximum {
-                    issues.add("invalid-value", "pages", "min (\(minimum)) is greater than max (\(maximum))")
+                    issues.add(.invalidValue, "pages", "min (\(minimum)) is greater than max (\(maximum))")
                 } else {
                     rules = Product.PageRules(minimum: minimum, maximum: maximum, multiple: multiple)
                 }
@@ -72,14 +72,14 @@ enum ProductLoader {
         let marginKerning = reader.bool("margin_kerning", required: false)
         let typefaces = reader.stringMap("typefaces", required: false) ?? [:]
         for role in typefaces.keys.sorted() where !["serif", "sans", "mono"].contains(role) {
-            issues.add("unknown-key", "typefaces.\(role)", "expected serif, sans or mono")
+            issues.add(.unknownKey, "typefaces.\(role)", "expected serif, sans or mono")
         }
         var bleedEdges: Set<SheetGeometry.Edge>?
         if let edges = reader.array("bleed_edges", required: false) {
             bleedEdges = []
             for (index, edge) in edges.enumerated() {
                 guard case .string(let name) = edge, let value = SheetGeometry.Edge(rawValue: name) else {
-                    issues.add("invalid-value", "bleed_edges[\(index)]", "expected \"top\", \"bottom\", \"outside\" or \"inside\"")
+                    issues.add(.invalidValue, "bleed_edges[\(index)]", "expected \"top\", \"bottom\", \"outside\" or \"inside\"")
                     continue
                 }
                 bleedEdges?.insert(value)
@@ -92,7 +92,7 @@ enum ProductLoader {
         let inkSeverity = reader.choice("ink_limit_severity", required: false, from: ["error", "warning"])
         reader.rejectUnknownKeys()
         if let binding, binding == Product.Binding.saddleStitch.rawValue, let rules, rules.multiple % 4 != 0 {
-            issues.add("invalid-value", "pages.multiple", "a saddle-stitched book needs a multiple of 4, got \(rules.multiple)")
+            issues.add(.invalidValue, "pages.multiple", "a saddle-stitched book needs a multiple of 4, got \(rules.multiple)")
         }
         try issues.check()
         guard let name, let trimWidth, let trimHeight, let bleed, let safety, let binding,
@@ -105,7 +105,7 @@ enum ProductLoader {
         } catch {
             // The shipped FOGRA39 profile is built, not committed: say how to get it.
             let hint = profile.hasSuffix("FOGRA39.icc") ? " (scripts/build-profiles.sh builds it; make demo and make test run it)" : ""
-            throw InputError([InputIssue(code: "invalid-value", file: shown, path: "output_profile", message: error.description + hint)])
+            throw InputError([InputIssue(code: .invalidValue, file: shown, path: "output_profile", message: error.description + hint)])
         }
         var product = Product(id: id, name: name, trimWidthMM: trimWidth, trimHeightMM: trimHeight, bleedMM: bleed,
                               safetyMM: safety, binding: bindingValue, paperCaliperMM: caliper,
@@ -122,14 +122,14 @@ enum ProductLoader {
         product.barcodeZone = barcode
         if let pdfx {
             guard !pdfx.needsCMYKIntent || outputColour.isCMYK else {
-                throw InputError([InputIssue(code: "invalid-value", file: shown, path: "pdfx",
+                throw InputError([InputIssue(code: .invalidValue, file: shown, path: "pdfx",
                                              message: "PDF/\(pdfx.rawValue) prints on a CMYK press: output_profile must be a CMYK profile, not \(profile)")])
             }
             product.pdfx = pdfx
         }
         if let maximumInk {
             guard outputColour.isCMYK else {
-                throw InputError([InputIssue(code: "invalid-value", file: shown, path: "max_ink_percent",
+                throw InputError([InputIssue(code: .invalidValue, file: shown, path: "max_ink_percent",
                                              message: "an ink limit needs a CMYK output_profile, not \(profile)")])
             }
             product.maximumInkPercent = maximumInk
@@ -137,7 +137,7 @@ enum ProductLoader {
             product.inkLimitIsError = inkSeverity == "error"
         } else if outputColour.isCMYK {
             // Every press has a limit; a CMYK product that names none would send any photo's ink.
-            throw InputError([InputIssue(code: "missing-key", file: shown, path: "max_ink_percent",
+            throw InputError([InputIssue(code: .missingKey, file: shown, path: "max_ink_percent",
                                          message: "a CMYK product must give its press's total ink limit, e.g. \"max_ink_percent\": 300 (\(profile))")])
         }
         return (product, review)

@@ -18,7 +18,7 @@ struct DeliverStage {
     func run(_ outputs: [JobReport.Output], folder: URL) throws(JobError) -> (uploads: [JobReport.Upload], delivered: Bool, refused: Bool) {
         let earlier: [LedgerEntry]
         do { earlier = try ledger.deliveries().filter { $0.destination == destination.id } } catch {
-            throw .failed(code: "ledger-unreadable", message: "the delivery ledger could not be read, so nothing is sent: \(error)")
+            throw .failed(code: .ledgerUnreadable, message: "the delivery ledger could not be read, so nothing is sent: \(error)")
         }
         // The printer has another version of a file of this very order: sending would give it
         // two. Outputs are deterministic, so this means something changed underneath the job.
@@ -27,7 +27,7 @@ struct DeliverStage {
             return !mine.isEmpty && !mine.contains { $0.sha256 == output.sha256 } && mine.contains { $0.orderSHA256 == orderSHA256 }
         }
         if !changed.isEmpty {
-            throw .failed(code: "delivered-file-changed", message: changed.map { output in
+            throw .failed(code: .deliveredFileChanged, message: changed.map { output in
                 "\(output.file) was delivered to \(destination.id) with SHA-256 \(earlier.last { $0.file == output.file }?.sha256.prefix(12) ?? "?")…, "
                     + "now it is \(output.sha256.prefix(12))…"
             }.joined(separator: "; ") + "; nothing is sent, because the printer already has another version")
@@ -51,7 +51,7 @@ struct DeliverStage {
                                                   orderSHA256: orderSHA256, worker: ledger.worker, deliveredAt: now().timeIntervalSince1970))
                 } catch {
                     ledger.endTransfer()
-                    throw .failed(code: "ledger-not-written", message: "\(output.file) reached \(destination.id) but the ledger could not record it: \(error)")
+                    throw .failed(code: .ledgerNotWritten, message: "\(output.file) reached \(destination.id) but the ledger could not record it: \(error)")
                 }
             }
             ledger.endTransfer()
@@ -103,7 +103,7 @@ struct DeliverStage {
             requests = try ledger.requests().filter { $0.destination == destination.id }
             deliveries = try ledger.deliveries().filter { $0.destination == destination.id }
         } catch {
-            throw .failed(code: "ledger-unreadable", message: "the delivery ledger could not be read: \(error)")
+            throw .failed(code: .ledgerUnreadable, message: "the delivery ledger could not be read: \(error)")
         }
         return outputs.map { output in
             let entry = deliveries.last { $0.file == output.file && $0.sha256 == output.sha256 }

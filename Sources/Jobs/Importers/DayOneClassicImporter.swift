@@ -25,23 +25,23 @@ enum DayOneClassicImporter {
             let file = entriesFolder.appendingPathComponent(name)
             guard let data = FileManager.default.contents(atPath: file.path),
                   let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else {
-                issues.append(InputIssue(code: "invalid-value", file: shown + "/" + name, path: "", message: "not a property list"))
+                issues.append(InputIssue(code: .invalidValue, file: shown + "/" + name, path: "", message: "not a property list"))
                 continue
             }
             let uuid = plist["UUID"] as? String ?? String(name.dropLast(".doentry".count))
             guard let created = plist["Creation Date"] as? Date else {
-                issues.append(InputIssue(code: "missing-key", file: shown + "/" + name, path: "Creation Date", entry: uuid,
+                issues.append(InputIssue(code: .missingKey, file: shown + "/" + name, path: "Creation Date", entry: uuid,
                                          message: "the entry has no Creation Date"))
                 continue
             }
             var zone = utc
             if let zoneName = plist["Time Zone"] as? String {
                 if let named = TimeZone(identifier: zoneName) { zone = named } else {
-                    notices.append(RenderNotice(code: "import-unknown-time-zone", message: "time zone \"\(zoneName)\" is unknown: UTC is used",
+                    notices.append(RenderNotice(code: .importUnknownTimeZone, message: "time zone \"\(zoneName)\" is unknown: UTC is used",
                                                 entry: uuid))
                 }
             } else {
-                notices.append(RenderNotice(code: "import-no-time-zone", message: "the entry names no time zone: its day is taken in UTC",
+                notices.append(RenderNotice(code: .importNoTimeZone, message: "the entry names no time zone: its day is taken in UTC",
                                             entry: uuid))
             }
             var photos: [BookPhoto] = []

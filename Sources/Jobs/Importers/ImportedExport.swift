@@ -23,7 +23,7 @@ enum ExportImporter {
     static func read(_ location: URL, format given: ExportFormat?, timeZone: String?, timeFormat: String? = nil,
                      shownAs shown: String) throws(InputError) -> ImportedExport {
         guard let format = given ?? ExportFormat.detect(location) else {
-            throw InputError([InputIssue(code: "not-found", file: shown, path: "export",
+            throw InputError([InputIssue(code: .notFound, file: shown, path: "export",
                                          message: "no journal Folio can read: expected journal.json, a Day One export, a jrnl journal or Markdown files")])
         }
         var imported: ImportedExport
@@ -88,7 +88,7 @@ enum ImportSupport {
                 while taken.contains("\(id)-\(number)") { number += 1 }
                 entries[index].id = "\(id)-\(number)"
                 taken.insert(entries[index].id)
-                notices.append(RenderNotice(code: "import-duplicate-id", message: "another entry has the id \(id): this one is \(entries[index].id)",
+                notices.append(RenderNotice(code: .importDuplicateID, message: "another entry has the id \(id): this one is \(entries[index].id)",
                                             entry: entries[index].id))
             }
         }

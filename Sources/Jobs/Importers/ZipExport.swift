@@ -12,7 +12,7 @@ struct ZipExport {
     /// Unpacks `zip` into `folder` (created); the error names the zip and the entry.
     func extract(_ zip: URL, into folder: URL, shownAs shown: String) throws(InputError) {
         func refuse(_ message: String) -> InputError {
-            InputError([InputIssue(code: "unsafe-archive", file: shown, path: "export", message: message)])
+            InputError([InputIssue(code: .unsafeArchive, file: shown, path: "export", message: message)])
         }
         guard let archive = archive_read_new() else { throw refuse("libarchive could not start") }
         defer { archive_read_free(archive) }

@@ -21,7 +21,7 @@ final class IssueList {
 
     init(file: String) { self.file = file }
 
-    func add(_ code: String, _ path: String, _ message: String, entry: String? = nil) {
+    func add(_ code: DiagnosticCode, _ path: String, _ message: String, entry: String? = nil) {
         issues.append(InputIssue(code: code, file: file, path: path, entry: entry, message: message))
     }
 

@@ -46,7 +46,7 @@ enum JSONValue: Decodable, Equatable {
             // Syntax first: JSONSerialization says where the text goes wrong.
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw InputError([InputIssue(code: "invalid-json", file: file, path: "",
+            throw InputError([InputIssue(code: .invalidJSON, file: file, path: "",
                                          message: "not valid JSON (\((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? error.localizedDescription))")])
         }
         do {
@@ -58,7 +58,7 @@ enum JSONValue: Decodable, Equatable {
             } else {
                 detail = "\(error)"
             }
-            throw InputError([InputIssue(code: "invalid-json", file: file, path: "",
+            throw InputError([InputIssue(code: .invalidJSON, file: file, path: "",
                                          message: "not valid JSON (\(detail))")])
         }
     }
@@ -69,7 +69,7 @@ enum JSONValue: Decodable, Equatable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw InputError([InputIssue(code: "not-found", file: file, path: "",
+            throw InputError([InputIssue(code: .notFound, file: file, path: "",
                                          message: "cannot read the file (\(error.localizedDescription))")])
         }
         return try parse(data, file: file)

@@ -10,7 +10,7 @@ struct ObjectReader {
     /// Reads `value` as an object; records `wrong-type` and returns nil when it is not one.
     init?(_ value: JSONValue, path: String, issues: IssueList, entry: String? = nil) {
         guard case .object(let fields) = value else {
-            issues.add("wrong-type", path.isEmpty ? "(root)" : path,
+            issues.add(.wrongType, path.isEmpty ? "(root)" : path,
                        "expected an object, got \(value.typeName)", entry: entry)
             return nil
         }
@@ -27,7 +27,7 @@ struct ObjectReader {
     mutating func value(_ key: String, required: Bool = true) -> JSONValue? {
         known.insert(key)
         guard let value = fields[key] else {
-            if required { issues.add("missing-key", keyPath(key), "required key is missing", entry: entry) }
+            if required { issues.add(.missingKey, keyPath(key), "required key is missing", entry: entry) }
             return nil
         }
         if case .null = value, !required { return nil }
@@ -37,11 +37,11 @@ struct ObjectReader {
     mutating func string(_ key: String, required: Bool = true, nonEmpty: Bool = true) -> String? {
         guard let value = value(key, required: required) else { return nil }
         guard case .string(let text) = value else {
-            issues.add("wrong-type", keyPath(key), "expected a string, got \(value.typeName)", entry: entry)
+            issues.add(.wrongType, keyPath(key), "expected a string, got \(value.typeName)", entry: entry)
             return nil
         }
         if nonEmpty && text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            issues.add("invalid-value", keyPath(key), "must not be empty", entry: entry)
+            issues.add(.invalidValue, keyPath(key), "must not be empty", entry: entry)
             return nil
         }
         return text
@@ -50,7 +50,7 @@ struct ObjectReader {
     mutating func bool(_ key: String, required: Bool = true) -> Bool? {
         guard let value = value(key, required: required) else { return nil }
         guard case .bool(let flag) = value else {
-            issues.add("wrong-type", keyPath(key), "expected true or false, got \(value.typeName)", entry: entry)
+            issues.add(.wrongType, keyPath(key), "expected true or false, got \(value.typeName)", entry: entry)
             return nil
         }
         return flag
@@ -61,12 +61,12 @@ struct ObjectReader {
         guard let value = value(key, required: required) else { return nil }
         guard case .number(let number) = value, number.rounded() == number,
               abs(number) < 1e15 else {
-            issues.add("wrong-type", keyPath(key), "expected a whole number, got \(value.typeName)", entry: entry)
+            issues.add(.wrongType, keyPath(key), "expected a whole number, got \(value.typeName)", entry: entry)
             return nil
         }
         let whole = Int(number)
         guard range.contains(whole) else {
-            issues.add("invalid-value", keyPath(key),
+            issues.add(.invalidValue, keyPath(key),
                        "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(whole)",
                        entry: entry)
             return nil
@@ -78,11 +78,11 @@ struct ObjectReader {
     mutating func number(_ key: String, required: Bool = true, in range: ClosedRange<Double>) -> Double? {
         guard let value = value(key, required: required) else { return nil }
         guard case .number(let number) = value else {
-            issues.add("wrong-type", keyPath(key), "expected a number, got \(value.typeName)", entry: entry)
+            issues.add(.wrongType, keyPath(key), "expected a number, got \(value.typeName)", entry: entry)
             return nil
         }
         guard range.contains(number) else {
-            issues.add("invalid-value", keyPath(key),
+            issues.add(.invalidValue, keyPath(key),
                        "expected a number from \(range.lowerBound) to \(range.upperBound), got \(number)",
                        entry: entry)
             return nil
@@ -98,7 +98,7 @@ struct ObjectReader {
     mutating func array(_ key: String, required: Bool = true) -> [JSONValue]? {
         guard let value = value(key, required: required) else { return nil }
         guard case .array(let items) = value else {
-            issues.add("wrong-type", keyPath(key), "expected an array, got \(value.typeName)", entry: entry)
+            issues.add(.wrongType, keyPath(key), "expected an array, got \(value.typeName)", entry: entry)
             return nil
         }
         return items
@@ -110,7 +110,7 @@ struct ObjectReader {
         var result: [String: String] = [:]
         for (name, value) in reader.fields.sorted(by: { $0.key < $1.key }) {
             guard case .string(let text) = value else {
-                issues.add("wrong-type", reader.keyPath(name), "expected a string, got \(value.typeName)", entry: entry)
+                issues.add(.wrongType, reader.keyPath(name), "expected a string, got \(value.typeName)", entry: entry)
                 continue
             }
             result[name] = text
@@ -122,7 +122,7 @@ struct ObjectReader {
     mutating func choice(_ key: String, required: Bool = true, from allowed: [String]) -> String? {
         guard let text = string(key, required: required) else { return nil }
         guard allowed.contains(text) else {
-            issues.add("invalid-value", keyPath(key),
+            issues.add(.invalidValue, keyPath(key),
                        "expected one of \(allowed.joined(separator: ", ")), got \"\(text)\"", entry: entry)
             return nil
         }
@@ -132,7 +132,7 @@ struct ObjectReader {
     /// Records an `unknown-key` issue for every key that was never asked for.
     func rejectUnknownKeys() {
         for key in fields.keys.sorted() where !known.contains(key) {
-            issues.add("unknown-key", keyPath(key), "unknown key (allowed: \(known.sorted().joined(separator: ", ")))",
+            issues.add(.unknownKey, keyPath(key), "unknown key (allowed: \(known.sorted().joined(separator: ", ")))",
                        entry: entry)
         }
     }

@@ -44,7 +44,7 @@ struct Journal {
         let root = try JSONValue.load(folder.appendingPathComponent("journal.json"), shownAs: shown)
         guard var reader = ObjectReader(root, path: "", issues: issues) else { throw InputError(issues.issues) }
         if let format = reader.string("format"), format != "folio-journal/1" {
-            issues.add("invalid-value", "format", "expected \"folio-journal/1\", got \"\(format)\"")
+            issues.add(.invalidValue, "format", "expected \"folio-journal/1\", got \"\(format)\"")
         }
         var journals: [(id: String, title: String)] = []
         for (index, item) in (reader.array("journals") ?? []).enumerated() {
@@ -54,7 +54,7 @@ struct Journal {
             journal.rejectUnknownKeys()
             guard let id, let title else { continue }
             if journals.contains(where: { $0.id == id }) {
-                issues.add("duplicate-id", "journals[\(index)].id", "journal id \"\(id)\" is used twice")
+                issues.add(.duplicateID, "journals[\(index)].id", "journal id \"\(id)\" is used twice")
             }
             journals.append((id, title))
         }
@@ -64,7 +64,7 @@ struct Journal {
             guard let entry = readEntry(item, path: "entries[\(index)]", folder: folder, journals: journals,
                                         issues: issues) else { continue }
             if !seen.insert(entry.id).inserted {
-                issues.add("duplicate-id", "entries[\(index)].id", "entry id \"\(entry.id)\" is used twice", entry: entry.id)
+                issues.add(.duplicateID, "entries[\(index)].id", "entry id \"\(entry.id)\" is used twice", entry: entry.id)
             }
             entries.append(entry)
         }
@@ -81,14 +81,14 @@ struct Journal {
         let id = reader.string("id")
         let journal = reader.string("journal")
         if let journal, !journals.contains(where: { $0.id == journal }) {
-            issues.add("unknown-reference", reader.keyPath("journal"),
+            issues.add(.unknownReference, reader.keyPath("journal"),
                        "no journal with id \"\(journal)\" in \"journals\"", entry: entryID)
         }
         var created: Timestamp?
         if let text = reader.string("created_at") {
             created = Timestamp(rfc3339: text)
             if created == nil {
-                issues.add("invalid-value", reader.keyPath("created_at"),
+                issues.add(.invalidValue, reader.keyPath("created_at"),
                            "expected an RFC 3339 timestamp with offset, such as 2025-01-03T08:15:00+03:00, got \"\(text)\"",
                            entry: entryID)
             }
@@ -108,7 +108,7 @@ struct Journal {
                 let file = try ConfinedPath.resolve(name, under: folder)
                 photos.append(BookPhoto(name: name, file: file, caption: caption))
             } catch {
-                issues.add("path-escape", photo.keyPath("file"), "\"\(name)\": \(error)", entry: entryID)
+                issues.add(.pathEscape, photo.keyPath("file"), "\"\(name)\": \(error)", entry: entryID)
             }
         }
         reader.rejectUnknownKeys()

@@ -49,11 +49,11 @@ public struct Order: Sendable, Equatable {
             throw InputError(issues.issues)
         }
         if let format = reader.string("format"), format != "folio-order/1" {
-            issues.add("invalid-value", "format", "expected \"folio-order/1\", got \"\(format)\"")
+            issues.add(.invalidValue, "format", "expected \"folio-order/1\", got \"\(format)\"")
         }
         let id = reader.string("id")
         if let id, !isValidIdentifier(id) {
-            issues.add("invalid-value", "id",
+            issues.add(.invalidValue, "id",
                        "expected 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit, got \"\(id)\"")
         }
         var export: String?, exportFormat: ExportFormat?, exportTimeZone: String?, exportTimeFormat: String?
@@ -63,11 +63,11 @@ public struct Order: Sendable, Equatable {
                 exportFormat = object.choice("format", required: false, from: ExportFormat.allCases.map(\.rawValue)).flatMap(ExportFormat.init)
                 exportTimeZone = object.string("timezone", required: false)
                 if let zone = exportTimeZone, TimeZone(identifier: zone) == nil {
-                    issues.add("invalid-value", "export.timezone", "expected an IANA time zone such as Europe/Berlin, got \"\(zone)\"")
+                    issues.add(.invalidValue, "export.timezone", "expected an IANA time zone such as Europe/Berlin, got \"\(zone)\"")
                 }
                 exportTimeFormat = object.string("timeformat", required: false)
                 if let format = exportTimeFormat, JrnlTimeFormat(format) == nil {
-                    issues.add("invalid-value", "export.timeformat",
+                    issues.add(.invalidValue, "export.timeformat",
                                "expected jrnl's timeformat with %Y %y %m %d %e %H %I %M %S %p %b %B %a %A %F %T %R %r, got \"\(format)\"")
                 }
                 object.rejectUnknownKeys()
@@ -80,21 +80,21 @@ public struct Order: Sendable, Equatable {
         if let items = reader.array("outputs") {
             for (index, item) in items.enumerated() {
                 guard case .string(let name) = item, let output = Output(rawValue: name) else {
-                    issues.add("invalid-value", "outputs[\(index)]", "expected \"interior\", \"cover\" or \"epub\"")
+                    issues.add(.invalidValue, "outputs[\(index)]", "expected \"interior\", \"cover\" or \"epub\"")
                     continue
                 }
                 if outputs.contains(output) {
-                    issues.add("invalid-value", "outputs[\(index)]", "\"\(name)\" is listed twice")
+                    issues.add(.invalidValue, "outputs[\(index)]", "\"\(name)\" is listed twice")
                 }
                 outputs.append(output)
             }
-            if items.isEmpty { issues.add("invalid-value", "outputs", "must name at least one output") }
+            if items.isEmpty { issues.add(.invalidValue, "outputs", "must name at least one output") }
         }
         let product = reader.string("product")
         let destination = reader.string("destination")
         for (key, value) in [("product", product), ("destination", destination)] {
             if let value, !isValidIdentifier(value) {
-                issues.add("invalid-value", key, "expected the id of a file in config/\(key)s/, got \"\(value)\"")
+                issues.add(.invalidValue, key, "expected the id of a file in config/\(key)s/, got \"\(value)\"")
             }
         }
         reader.rejectUnknownKeys()
@@ -125,7 +125,7 @@ public struct Order: Sendable, Equatable {
         if let tag = book.string("language") {
             language = BookLanguage(tag: tag)
             if language == nil {
-                issues.add("invalid-value", "book.language", "expected one of en, ru, es, got \"\(tag)\"")
+                issues.add(.invalidValue, "book.language", "expected one of en, ru, es, got \"\(tag)\"")
             }
         }
         let scope = readScope(&book, issues: issues)
@@ -134,7 +134,7 @@ public struct Order: Sendable, Equatable {
             preset = cover.choice("preset", from: coverPresets)
             photo = cover.string("photo", required: preset == "photo")
             if photo != nil && preset != nil && preset != "photo" {
-                issues.add("invalid-value", "book.cover.photo", "only the \"photo\" preset takes a photo")
+                issues.add(.invalidValue, "book.cover.photo", "only the \"photo\" preset takes a photo")
             }
             cover.rejectUnknownKeys()
         }
@@ -149,7 +149,7 @@ public struct Order: Sendable, Equatable {
         let expected = "expected {\"year\": N}, {\"journal\": ID} or {\"all\": true}"
         guard let value = book.value("scope") else { return nil }
         guard case .object(let fields) = value, fields.count == 1, let only = fields.first else {
-            issues.add("invalid-value", "book.scope", expected)
+            issues.add(.invalidValue, "book.scope", expected)
             return nil
         }
         let (key, inner) = (only.key, only.value)
@@ -161,7 +161,7 @@ public struct Order: Sendable, Equatable {
         case ("all", .bool(true)):
             return .all
         default:
-            issues.add("invalid-value", "book.scope", "\(expected), got {\"\(key)\": \(inner.typeName)}")
+            issues.add(.invalidValue, "book.scope", "\(expected), got {\"\(key)\": \(inner.typeName)}")
             return nil
         }
     }

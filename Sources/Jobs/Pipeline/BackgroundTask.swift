@@ -28,7 +28,7 @@ final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
     func value() throws(JobError) -> Value {
         done.wait()
         done.signal()
-        guard let outcome else { throw .failed(code: "render-failed", message: "a background stage ended without a result") }
+        guard let outcome else { throw .failed(code: .renderFailed, message: "a background stage ended without a result") }
         return try outcome.get()
     }
 }

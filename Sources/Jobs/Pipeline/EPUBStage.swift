@@ -22,9 +22,9 @@ struct EPUBStage {
             rendered = try EPUBRenderer(product: product).render(book, cover: cover, orderID: orderID, pageMarks: pageMarks, photos: photos, to: partial)
             try AtomicFile.moveIntoPlace(partial, file)
         } catch let error as RenderError {
-            throw .failed(code: "epub-failed", message: "\(file.lastPathComponent): \(error.message)")
+            throw .failed(code: .epubFailed, message: "\(file.lastPathComponent): \(error.message)")
         } catch {
-            throw .failed(code: "io-error", message: "\(error)")
+            throw .failed(code: .ioError, message: "\(error)")
         }
         return Result(file: file, notices: rendered.notices)
     }

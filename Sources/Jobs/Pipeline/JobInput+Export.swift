@@ -10,7 +10,7 @@ extension JobInput {
         do {
             location = try ConfinedPath.resolve(order.export, under: config.exportsRoot)
         } catch {
-            return (nil, nil, [InputIssue(code: "path-escape", file: orderFile, path: "export",
+            return (nil, nil, [InputIssue(code: .pathEscape, file: orderFile, path: "export",
                                           message: "\"\(order.export)\": \(error) (exports root: \(config.exportsRoot.path))")])
         }
         if location.pathExtension.lowercased() == "zip" {
@@ -29,7 +29,7 @@ extension JobInput {
                 return (try Journal.load(folder: location, shownAs: location.path), nil, [])
             }
             if order.exportFormat == nil, ExportFormat.detect(location) == nil {
-                return (nil, nil, [InputIssue(code: "not-found", file: orderFile, path: "export",
+                return (nil, nil, [InputIssue(code: .notFound, file: orderFile, path: "export",
                                               message: "no journal.json in \(location.path), nor a Day One, jrnl or Markdown export")])
             }
             let imported = try ExportImporter.read(location, format: order.exportFormat, timeZone: order.exportTimeZone, timeFormat: order.exportTimeFormat,

@@ -32,24 +32,24 @@ struct JobInput {
         if FileManager.default.fileExists(atPath: config.productFile(order.product).path) {
             do { (product, productReview) = try config.productWithReview(order.product) } catch { issues += error.issues }
         } else {
-            issues.append(InputIssue(code: "unknown-reference", file: orderFile, path: "product",
+            issues.append(InputIssue(code: .unknownReference, file: orderFile, path: "product",
                                      message: "no product \"\(order.product)\" (available: \(config.available("products").joined(separator: ", ")))"))
         }
         if FileManager.default.fileExists(atPath: config.destinationFile(order.destination).path) {
             do { destination = try config.destination(order.destination) } catch { issues += error.issues }
         } else {
-            issues.append(InputIssue(code: "unknown-reference", file: orderFile, path: "destination",
+            issues.append(InputIssue(code: .unknownReference, file: orderFile, path: "destination",
                                      message: "no destination \"\(order.destination)\" (available: \(config.available("destinations").joined(separator: ", ")))"))
         }
         let (journal, imported, exportIssues) = readExport(order, orderFile: orderFile, config: config, scratch: scratch)
         issues += exportIssues
         if let journal, case .journal(let id) = order.scope, !journal.journals.contains(where: { $0.id == id }) {
-            issues.append(InputIssue(code: "unknown-reference", file: orderFile, path: "book.scope.journal",
+            issues.append(InputIssue(code: .unknownReference, file: orderFile, path: "book.scope.journal",
                                      message: "the export has no journal \"\(id)\" (it has: \(journal.journals.map(\.id).joined(separator: ", ")))"))
         }
         if let journal, let photo = order.coverPhoto {
             do { _ = try ConfinedPath.resolve(photo, under: journal.folder) } catch {
-                issues.append(InputIssue(code: "path-escape", file: orderFile, path: "book.cover.photo", message: "\"\(photo)\": \(error)"))
+                issues.append(InputIssue(code: .pathEscape, file: orderFile, path: "book.cover.photo", message: "\"\(photo)\": \(error)"))
             }
         }
         guard issues.isEmpty, let product, let destination, let journal else { throw InputError(issues) }

@@ -7,8 +7,8 @@ extension Pipeline {
     /// drawn notices of the same photo of the same entry are dropped. Returns the notices left.
     static func placeMissingPhotos(_ findings: inout [JobReport.Finding], drawn: [RenderNotice]) -> [RenderNotice] {
         drawn.filter { notice in
-            guard notice.code == "photo-missing", let index = findings.firstIndex(where: {
-                $0.code == "import-photo-missing" && $0.entry == notice.entry && sameName(placeholder: notice.message, imported: $0.message)
+            guard notice.carries(.photoMissing), let index = findings.firstIndex(where: {
+                $0.carries(.importPhotoMissing) && $0.entry == notice.entry && sameName(placeholder: notice.message, imported: $0.message)
             }) else { return true }
             if findings[index].page == nil { findings[index].page = notice.page }
             return false

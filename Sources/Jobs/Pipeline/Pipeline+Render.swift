@@ -41,7 +41,7 @@ extension Pipeline {
             photos = try PhotoPool(product: input.product, threads: threads, scratch: folder.appendingPathComponent(".photos-\(getpid())"),
                                    screens: input.order.outputs.contains(.epub))
         } catch {
-            throw JobError.failed(code: "render-failed", message: error.message)
+            throw JobError.failed(code: .renderFailed, message: error.message)
         }
         photos.schedule(PhotoPool.requests(for: resolved.book, coverPhoto: cover.photo))
         var book = RenderingBook(input: input, interiorPages: 0, print: [], epub: nil, photos: photos)
@@ -115,7 +115,7 @@ extension Pipeline {
         report.preflight += book.photos.untagged.all.map { file in
             let folder = input.journal.folder.standardizedFileURL.path + "/"
             let name = file.standardizedFileURL.path.hasPrefix(folder) ? String(file.standardizedFileURL.path.dropFirst(folder.count)) : file.lastPathComponent
-            return .init(severity: .info, code: "photo-cmyk-assumed",
+            return .init(severity: .info, code: .photoCMYKAssumed,
                          message: "\(name): a CMYK photo without a colour profile is taken as already in \(input.product.outputColour.name), "
                              + "the output intent (as PDF/X reads DeviceCMYK), and held to the ink limit", entry: nil, page: nil)
         }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Prepress
 import Render
@@ -23,23 +24,23 @@ extension Pipeline {
         var accounting = resolved.accounting
         if let imported = input.imported {
             // What the export was read as, and what of it has no place in a book.
-            report.preflight.append(.init(severity: .info, code: "export-format",
+            report.preflight.append(.init(severity: .info, code: .exportFormat,
                                           message: "read as \(imported.format.label)\(imported.detected ? " (detected)" : "")"
                                               + (imported.assumedTimeZone.map { ", local times in \($0)" } ?? ""), entry: nil, page: nil))
             report.preflight += imported.notices.map(Self.finding)
             let printedIDs = Set(resolved.book.entries.map(\.id))
-            accounting.add(missingPhotos: imported.notices.filter { $0.code == "import-photo-missing" && printedIDs.contains($0.entry ?? "") }.count,
+            accounting.add(missingPhotos: imported.notices.filter { $0.carries(.importPhotoMissing) && printedIDs.contains($0.entry ?? "") }.count,
                            attachments: imported.attachments,
-                           omissions: imported.notices.filter { Accounting.omissionCodes.contains($0.code) }
+                           omissions: imported.notices.filter { Accounting.omissionCodes.contains(where: $0.carries) }
                                .map { .init(entry: $0.entry, code: $0.code, message: $0.message) })
             accounting.add(skipped: imported.skipped)
         }
-        report.preflight += accounting.omissions.filter { $0.code == "entry-empty" }
+        report.preflight += accounting.omissions.filter { $0.code == DiagnosticCode.entryEmpty.name }
             .map { .init(severity: .info, code: $0.code, message: "not printed: \($0.message)", entry: $0.entry, page: nil) }
         report.accounting = accounting
         // A book with nothing in it is never made, let alone sent.
         guard !resolved.book.entries.isEmpty else {
-            throw JobError.failed(code: "nothing-to-print", message: NothingToPrint.message(input: input, accounting: accounting))
+            throw JobError.failed(code: .nothingToPrint, message: NothingToPrint.message(input: input, accounting: accounting))
         }
         return resolved
     }

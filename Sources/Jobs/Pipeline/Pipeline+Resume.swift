@@ -14,7 +14,7 @@ extension Pipeline {
         for output in verified.outputs {
             let digest = try? SHA256.hex(ofFile: folder.appendingPathComponent(output.file))
             guard digest?.digest == output.sha256, digest?.bytes == output.bytes else {
-                report.preflight.append(.init(severity: .info, code: "verified-output-changed",
+                report.preflight.append(.init(severity: .info, code: .verifiedOutputChanged,
                                               message: "\(output.file), verified in attempt \(reuse.attempt), is "
                                                   + (digest == nil ? "missing" : "not the verified file") + ": the book is rendered again",
                                               entry: nil, page: nil))
@@ -63,7 +63,7 @@ extension Pipeline {
         clock.lap("upload", into: &report)
         if !delivery.delivered {
             // A refusal is final until an operator retries; a failure that may pass is retried.
-            throw JobError.failed(code: delivery.refused ? "delivery-refused" : "upload-failed",
+            throw JobError.failed(code: delivery.refused ? .deliveryRefused : .uploadFailed,
                                   message: "not every file reached \(input.destination.id)\(delivery.refused ? " (refused: not retried)" : ""): "
                                       + delivery.uploads.filter { $0.status == "failed" }
                                           .map { "\($0.file): \($0.attempts.last?.error ?? "failed")" }.joined(separator: "; "))
@@ -72,7 +72,7 @@ extension Pipeline {
 
     static func encode(_ report: JobReport) throws(JobError) -> Data {
         do { return try report.encoded() } catch {
-            throw .failed(code: "io-error", message: "the report could not be encoded: \(error)")
+            throw .failed(code: .ioError, message: "the report could not be encoded: \(error)")
         }
     }
 }

@@ -29,7 +29,7 @@ extension Pipeline {
         report.timingsMS["upload"] = 0  // until something is sent
         let errors = report.preflight.filter { $0.severity == .error }
         if !errors.isEmpty {
-            throw JobError.failed(code: "verification-failed",
+            throw JobError.failed(code: .verificationFailed,
                                   message: "\(errors.count) verification error\(errors.count == 1 ? "" : "s"); nothing is delivered: "
                                       + errors.prefix(3).map { "\($0.code) \($0.message)" }.joined(separator: "; "))
         }

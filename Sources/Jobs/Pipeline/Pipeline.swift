@@ -45,17 +45,17 @@ public struct Pipeline: Sendable {
             report.error = error.failure
         } catch {
             report.status = .failed
-            report.error = JobReport.Failure(code: "io-error", message: "\(error)", details: [])
+            report.error = JobReport.Failure(code: .ioError, message: "\(error)", details: [])
         }
         // A full disk is the operator's to fix, not the order's: the queue retries it later.
         if report.status == .failed, let failure = report.error, OutOfSpace.explains(failure.message, folder: folder) {
-            report.error = JobReport.Failure(code: "out-of-space", message: "\(failure.code): \(failure.message)", details: failure.details)
+            report.error = JobReport.Failure(code: .outOfSpace, message: "\(failure.code): \(failure.message)", details: failure.details)
         }
         do {
             try AtomicFile.write(try report.encoded(), to: folder.appendingPathComponent("report.json"))
         } catch {
             report.status = .failed
-            report.error = JobReport.Failure(code: "report-not-written", message: "\(error)", details: [])
+            report.error = JobReport.Failure(code: .reportNotWritten, message: "\(error)", details: [])
         }
         return report
     }

@@ -27,12 +27,12 @@ extension PrintFinishing {
         do {
             try finish(drawn, to: finished, sheet: sheet(result), product: product, inkLimitPercent: inkLimitPercent, date: date, title: title)
         } catch {
-            throw .failed(code: "finish-failed", message: "\(error)")
+            throw .failed(code: .finishFailed, message: "\(error)")
         }
         do {
             try AtomicFile.moveIntoPlace(finished, file)
         } catch {
-            throw .failed(code: "io-error", message: "\(error)")
+            throw .failed(code: .ioError, message: "\(error)")
         }
         return (file, result)
     }

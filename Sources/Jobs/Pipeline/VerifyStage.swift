@@ -42,7 +42,7 @@ struct VerifyStage {
                 var location: [String] = [output.file.lastPathComponent]
                 if let object = finding.object { location.append("object \(object)") }
                 // A missing entry's words name the entry itself; other findings name an archive member.
-                let entry = finding.code == "text-missing" ? finding.entry : nil
+                let entry = finding.carries(.textMissing) ? finding.entry : nil
                 if let member = finding.entry, entry == nil { location.append(member) }
                 return JobReport.Finding(severity: .init(rawValue: finding.severity.rawValue) ?? .error, code: finding.code,
                                          message: "\(location.joined(separator: ", ")): \(finding.message)", entry: entry, page: finding.page)

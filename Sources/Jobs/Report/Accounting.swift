@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Where everything the export holds went: each entry, word and photo is printed, archived,
 /// out of the order's scope, or not printed (and then a finding names the entry and why).
 /// Words are counted as the export's reader sees them (`ReaderText`); the parts add up to the
@@ -38,8 +40,8 @@ public struct Accounting: Codable, Sendable, Equatable {
     public init() {}
 
     /// The importers' findings that say something of the export was not printed.
-    static let omissionCodes: Set<String> = ["import-photo-missing", "import-attachment-not-printed", "import-embed-not-printed",
-                                             "import-logseq-not-printed", "import-notes-skipped", "import-too-many-files"]
+    static let omissionCodes: [DiagnosticCode] = [.importPhotoMissing, .importAttachmentNotPrinted, .importEmbedNotPrinted,
+                                                  .importLogseqNotPrinted, .importNotesSkipped, .importTooManyFiles]
 
     /// `words`: an entry's words as its reader sees them.
     init(printed: [Journal.Entry], archived: [Journal.Entry], empty: [Journal.Entry], outOfScope: [Journal.Entry],
@@ -51,7 +53,7 @@ public struct Accounting: Codable, Sendable, Equatable {
         self.archived = tally(archived)
         self.outOfScope = tally(outOfScope)
         notPrinted = tally(empty)
-        omissions = empty.map { Omission(entry: $0.id, code: "entry-empty", message: "the entry has no title, no text and no photo") }
+        omissions = empty.map { Omission(entry: $0.id, code: DiagnosticCode.entryEmpty.name, message: "the entry has no title, no text and no photo") }
         source = self.printed + self.archived + self.outOfScope + notPrinted
     }
 

@@ -110,9 +110,20 @@ public struct JobReport: Codable, Sendable, Equatable {
 
     /// Why a job failed or was rejected: a stable code, the message, and every input issue.
     public struct Failure: Codable, Sendable, Equatable {
+        /// A `FailureCodes` code, or a rejected order's first issue's code.
         public var code: String
         public var message: String
         public var details: [String]
+
+        public init(code: String, message: String, details: [String]) {
+            self.code = code
+            self.message = message
+            self.details = details
+        }
+
+        public init(code: FailureCode, message: String, details: [String]) {
+            self.init(code: code.name, message: message, details: details)
+        }
     }
 
     public var order: String

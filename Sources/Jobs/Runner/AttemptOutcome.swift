@@ -21,7 +21,7 @@ enum AttemptOutcome: Equatable {
 
     /// A process that ended before it ended its attempt (a signal, a crash, a lost database).
     static func crashed(_ error: String) -> AttemptOutcome {
-        .finished(succeeded: false, error: error, retryable: FailureCodes.retry(after: "crashed") == .afterBackoff)
+        .finished(succeeded: false, error: error, retryable: FailureCode.crashed.retry == .afterBackoff)
     }
 
     /// Writes the ending; nil when the job is no longer this worker's (its lease ran out and

@@ -206,7 +206,7 @@ public final class Runner {
         let folder = config.jobs.appendingPathComponent(job.id)
         var report = JobReport(order: job.id, status: .failed)
         report.attempts = job.attempts
-        report.error = JobReport.Failure(code: "crashed", message: error, details: [])
+        report.error = JobReport.Failure(code: .crashed, message: error, details: [])
         try AtomicFile.write(try report.encoded(), to: folder.appendingPathComponent("report.json"))
         try JobReportPage.write(report, folder: folder, config: config)
         try ReportStore.publish(job: job.id, folder: folder, queue: queue)

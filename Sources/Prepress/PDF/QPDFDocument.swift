@@ -11,7 +11,7 @@ final class QPDFDocument {
     /// Internal only for `QPDFDocument+Writing`: nothing else imports CQPDF to use it.
     let qpdf: qpdf_data
     /// Warnings and errors qpdf raised while reading (a damaged file reads with warnings).
-    private(set) var problems: [String] = []
+    private(set) var problems: [QPDFProblem] = []
 
     init?(file: URL) {
         guard let created = qpdf_init() else { return nil }
@@ -32,23 +32,24 @@ final class QPDFDocument {
 
     /// The problems qpdf raised since the last look (its error first, then warnings); they
     /// are added to `problems` too.
-    func newProblems() -> ArraySlice<String> {
+    func newProblems() -> ArraySlice<QPDFProblem> {
         let seen = problems.count
         collectProblems()
         return problems[seen...]
     }
 
-    private func collectProblems() {
+    private func collectProblems(decoding stream: PDFObject? = nil) {
+        let number = stream.flatMap(objectNumber)
         if qpdf_has_error(qpdf) != 0, let error = qpdf_get_error(qpdf) {
-            problems.append(String(cString: qpdf_get_error_full_text(qpdf, error)))
+            problems.append(QPDFProblem(message: String(cString: qpdf_get_error_full_text(qpdf, error)), stream: number))
         }
         while qpdf_more_warnings(qpdf) != 0, let warning = qpdf_next_warning(qpdf) {
-            problems.append(String(cString: qpdf_get_error_full_text(qpdf, warning)))
+            problems.append(QPDFProblem(message: String(cString: qpdf_get_error_full_text(qpdf, warning)), stream: number))
         }
     }
 
-    /// qpdf's own structural check, which decodes every stream.
-    func checkStructure() -> [String] {
+    /// qpdf's own structural check of every object.
+    func checkStructure() -> [QPDFProblem] {
         _ = qpdf_check_pdf(qpdf)
         collectProblems()
         return problems
@@ -152,11 +153,11 @@ final class QPDFDocument {
         var filtered: QPDF_BOOL = 0
         var buffer: UnsafeMutablePointer<UInt8>?
         var length = 0
-        guard qpdf_oh_get_stream_data(qpdf, object, raw ? qpdf_dl_none : qpdf_dl_generalized, &filtered, &buffer, &length) == QPDF_SUCCESS,
-              let buffer else {
-            collectProblems()
-            return nil
-        }
+        // What qpdf raised before is not this stream's; what it raises now is, even on success.
+        collectProblems()
+        let status = qpdf_oh_get_stream_data(qpdf, object, raw ? qpdf_dl_none : qpdf_dl_generalized, &filtered, &buffer, &length)
+        collectProblems(decoding: object)
+        guard status == QPDF_SUCCESS, let buffer else { return nil }
         defer { free(buffer) }
         // qpdf hands back the raw bytes of a stream it cannot decode; they are not its content.
         if !raw, filtered == 0 { return nil }

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Why a photo cannot be printed. Each becomes a placeholder in the book and a preflight
 /// warning naming the entry and file; none stops the book.
 public enum PhotoError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -9,14 +11,14 @@ public enum PhotoError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupported(String)
 
     /// Stable, for the report.
-    public var code: String {
+    public var code: DiagnosticCode {
         switch self {
-        case .missing: "photo-missing"
-        case .unreadable: "photo-unreadable"
-        case .notAnImage: "photo-not-an-image"
-        case .corrupt: "photo-corrupt"
-        case .tooLarge: "photo-too-large"
-        case .unsupported: "photo-unsupported"
+        case .missing: .photoMissing
+        case .unreadable: .photoUnreadable
+        case .notAnImage: .photoNotAnImage
+        case .corrupt: .photoCorrupt
+        case .tooLarge: .photoTooLarge
+        case .unsupported: .photoUnsupported
         }
     }
 

@@ -42,12 +42,7 @@ public struct PDFVerifier: Sendable {
             ink?.wait()
             return findings + [Finding(.error, .pdfStructure, "qpdf cannot read the file")]
         }
-        if thorough {
-            for problem in document.checkStructure() {
-                let code = problem.contains("stream") || problem.contains("inflate") || problem.contains("decode") ? DiagnosticCode.streamDamaged : .pdfStructure
-                findings.append(Finding(.error, code, problem))
-            }
-        }
+        if thorough { findings += document.checkStructure().map(Self.finding) }
         findings += pages(document)
         // A product's output space, else the one the file declares (`folio verify` on its own).
         let components = expectations.outputComponents ?? intentComponents(document)
@@ -70,15 +65,23 @@ public struct PDFVerifier: Sendable {
             findings += PDFXCheck(document: document, standard: standard, header: data.prefix(16)).check()
         }
         if let ink { findings += ink.findings(else: document) }
-        let reported = Set(findings.filter { $0.carries(.streamDamaged) }.compactMap(\.object))
-        findings += streams.findings(else: document).filter { $0.object.map { !reported.contains($0) } ?? true }
-        if !thorough {
-            // What qpdf ran into while Folio read the objects (a damaged object, a bad xref).
-            for problem in document.problems where !findings.contains(where: { $0.message == problem }) {
-                findings.append(Finding(.error, .pdfStructure, problem))
-            }
+        let damagedStreams = streams.findings(else: document)
+        findings += damagedStreams
+        // What qpdf ran into while Folio read the objects (a damaged object, a bad xref) or
+        // decoded their streams, unless its check or Folio's own decoding said it already.
+        let reported = Set(damagedStreams.compactMap(\.object))
+        for problem in document.problems where !findings.contains(where: { $0.message == problem.message }) {
+            if let stream = problem.stream, reported.contains(stream) { continue }
+            findings.append(Self.finding(problem))
         }
         return findings
+    }
+
+    /// A qpdf problem raised while decoding one stream is that stream's damage; any other is
+    /// the file's structure.
+    private static func finding(_ problem: QPDFProblem) -> Finding {
+        guard let stream = problem.stream else { return Finding(.error, .pdfStructure, problem.message) }
+        return Finding(.error, .streamDamaged, problem.message, object: stream)
     }
 
     private func pages(_ document: QPDFDocument) -> [Finding] {

@@ -101,7 +101,7 @@ final class FlowBuilder {
         if !body.isEmpty { body[0].spaceBefore = 6 }
         let missing = paragraphs[firstParagraph...].reduce(0) { $0 + $1.unknownGlyphs }
         if missing > 0 {
-            notices.append(RenderNotice(code: "missing-glyphs",
+            notices.append(RenderNotice(code: .missingGlyphs,
                                         message: "\(missing) character\(missing == 1 ? "" : "s") of the text have no glyph in any installed font and print as boxes",
                                         entry: entry.id))
         }
@@ -127,7 +127,7 @@ final class FlowBuilder {
                 let suffix = photo.file.pathExtension.lowercased()
                 let named: PhotoHeader.Format? = ["jpg", "jpeg"].contains(suffix) ? .jpeg : (suffix == "png" ? .png : nil)
                 if let named, named != header.format {
-                    notices.append(RenderNotice(code: "photo-misnamed",
+                    notices.append(RenderNotice(code: .photoMisnamed,
                                                 message: "\(photo.name): the file is a \(header.format == .png ? "PNG" : "JPEG") image with a .\(suffix) name; printed as what it is",
                                                 entry: entry.id))
                 }

@@ -32,7 +32,7 @@ struct PhotoPainter {
         }
         let ppi = Double(prepared.pixelWidth) / (cell.width / 72)
         if ppi < minimumPPI {
-            return [RenderNotice(code: "low-resolution-image",
+            return [RenderNotice(code: .lowResolutionImage,
                                  message: "\(cell.photo.name): \(Int(ppi.rounded())) ppi at its printed size (minimum \(Int(minimumPPI)))",
                                  entry: cell.entry, page: page)]
         }

@@ -2,8 +2,6 @@
 /// a URL on the measure): each gets a preflight `info` naming the page it starts on, so an
 /// operator can look at it; nothing is wrong with the book.
 enum LooseParagraphs {
-    static let code = "paragraph-loose"
-
     static func notices(flows: [[FlowBlock]], layout: BookLayout, paragraphs: [MeasuredParagraph]) -> [RenderNotice] {
         var notices: [RenderNotice] = []
         var seen = Set<Int>()
@@ -15,7 +13,7 @@ enum LooseParagraphs {
                       seen.insert(paragraph).inserted else { continue }
                 var entry: String?
                 if case .block(let id, _) = block.source { entry = id }
-                notices.append(RenderNotice(code: code,
+                notices.append(RenderNotice(code: .paragraphLoose,
                                             message: "a paragraph could not be set within the word-spacing tolerance; it has the least loose lines found",
                                             entry: entry, page: index + 1, isInformational: true))
             }

@@ -3,35 +3,25 @@ import Foundation
 import FolioTestSupport
 import Testing
 
-/// The registry of codes a job ends with: every such code in the sources is registered, the
-/// retry decision follows it, and the table in docs/reference.md is the registry's.
+/// The registry of codes a job ends with: every constant is registered, the retry decision
+/// follows it, and the table in docs/reference.md is the registry's.
 @Suite struct DiagnosticsTests {
-    /// Where a job-ending code is written: a job error, a report's failure, a render error
-    /// (the pipeline passes its code on), review's rejection.
-    static let patterns = [#"failed\(code: "([a-z0-9-]+)""#, #"Failure\(code: "([a-z0-9-]+)""#,
-                           #"RenderError\(code: "([a-z0-9-]+)""#, #"rejectedCode = "([a-z0-9-]+)""#]
-
-    @Test func everyCodeAJobCanEndWithIsRegistered() throws {
-        let sources = repositoryRoot.appendingPathComponent("Sources")
-        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
-            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
-        var found: [String: String] = [:]
-        for file in files {
-            let text = try String(contentsOf: file, encoding: .utf8)
-            for pattern in Self.patterns {
-                for match in try NSRegularExpression(pattern: pattern).matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                    guard let range = Range(match.range(at: 1), in: text) else { continue }
-                    found[String(text[range])] = file.lastPathComponent
-                }
-            }
+    /// A job ends only with a `FailureCode` constant (`JobError.failed(code:)`,
+    /// `JobReport.Failure(code:)`, `RenderError(code:)`; no literal, as
+    /// `DiagnosticCodeRegistryTests` checks); each constant must be in the list the retry
+    /// decision and the table read, or it would be silently final.
+    @Test func everyCodeAJobCanEndWithIsRegistered() {
+        let declared = DiagnosticCodeRegistryTests.declared(FailureCode.self)
+        #expect(declared.count >= 12, "found too few FailureCode constants to be reading the right files: \(declared)")
+        for (code, constant) in declared.sorted(by: { $0.key < $1.key }) {
+            #expect(FailureCodes.code(code) != nil, "FailureCode.\(constant) (\(code)) is not in FailureCodes.all")
         }
-        #expect(found.count >= 12, "the walk found too few codes to be looking in the right places: \(found)")
-        for (code, file) in found.sorted(by: { $0.key < $1.key }) {
-            #expect(FailureCodes.code(code) != nil, "\(file) ends a job with \(code), which Sources/Diagnostics/FailureCodes.swift does not list")
-        }
+        #expect(declared.count == FailureCodes.all.count)
     }
 
     @Test func theRetryDecisionFollowsTheRegistry() {
+        #expect(FailureCode.crashed.retry == .afterBackoff)
+        #expect(FailureCodes.retry(after: FailureCode.ledgerUnreadable.name) == .afterBackoff)
         #expect(FailureCodes.retry(after: "upload-failed") == .afterBackoff)
         #expect(FailureCodes.retry(after: "out-of-space") == .afterBackoff)
         #expect(FailureCodes.retry(after: "delivery-refused") == .byOperator)

@@ -2,8 +2,8 @@ import Foundation
 import FolioTestSupport
 
 /// The diagnostic code literals of `Sources/`, found where a `Diagnostic` (or a job's failure)
-/// is made, compared or chosen; and every code-shaped literal anywhere, so a test can tell a
-/// code written in a form this walk does not know.
+/// is made, compared or chosen; every code-shaped literal anywhere, so a test can tell a code
+/// written in a form this walk does not know; and the registry's constants where they are used.
 struct SourceCodeLiterals {
     struct Literal: Hashable {
         var code: String
@@ -27,16 +27,22 @@ struct SourceCodeLiterals {
         #"omissionCodes: Set<String> = \[[^\]]*\]"#,        // the accounting's omission codes
         #"\bcode(?:: | = )[^\n]*(?:\?|\bif\b)[^\n]*"#,      // a code chosen by a condition
     ]
-    /// Where a code is named by its constant: a finding, a question, the type spelled out, a
-    /// code chosen by a condition (`if … { .zipCRC } else …`, `… ? … : .pdfStructure`).
+    /// Where a code is named by its constant: a finding, an input issue or notice, a job's
+    /// failure, a question, the type spelled out, an error's code by its case, a code chosen by
+    /// a condition (`if … { .zipCRC } else …`, `… ? … : .pdfStructure`), a list of codes.
     static let constantPositions = [
         #"Finding\([.\w]+, \.(\w+)"#,
+        #"\bcode: \.(\w+)"#,
+        #"\bissues\.add\(\.(\w+)"#,
         #"\bcarries\(\.(\w+)\)"#,
-        #"\bDiagnosticCode\.(\w+)"#,
+        #"\b(?:DiagnosticCode|FailureCode)\.(\w+)"#,
+        #"case \.\w+: \.(\w+)"#,
         #"\bcode(?:: | = )[^\n]*(?:\?|\bif\b)[^\n]*"#,
+        #"Codes: \[DiagnosticCode\] = \[[^\]]*\]"#,
     ]
-    static let spanConstant = #"[{?:]\s*\.(\w+)"#
-    /// Literals that look like codes but are another vocabulary: the console API's error codes.
+    static let spanConstant = #"[{?:\[,]\s*\.(\w+)"#
+    /// Literals that look like codes but are another vocabulary, not diagnostics: the console
+    /// API's own error codes (`apiError("not-found")`), which its clients read.
     static let otherVocabularies = [#"apiError\("([a-z0-9-]+)""#]
 
     /// A code: lower case words joined by hyphens, or a single word the registries name.

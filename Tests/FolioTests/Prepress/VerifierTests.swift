@@ -88,6 +88,41 @@ import Testing
         #expect(try pdfCodes(good, expectations: .init(pages: 7, forbidden: [])).contains("page-count-report"))
     }
 
+    /// qpdf's complaint is a damaged stream only when it was decoding one: a stream's wrong
+    /// /Length is the file's structure, though qpdf's words name the stream ("attempting to
+    /// recover stream length"), and the stream itself still decodes.
+    @Test func aWrongStreamLengthIsStructureNotDamage() throws {
+        var bytes = [UInt8](try Data(contentsOf: pdf))
+        // A stream's length, direct (`/Length 812`) or in an object of its own (`/Length 12 0 R`),
+        // whose last figure can be lowered in place.
+        func figures(at start: Int) -> (value: Int, end: Int) {
+            var end = start
+            while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+            return (Int(String(decoding: bytes[start..<end], as: UTF8.self)) ?? 0, end)
+        }
+        var digit: Int?
+        var from = 0
+        while digit == nil, let at = index(of: "/Length ", in: bytes, from: from) {
+            var (value, end) = figures(at: at + 8)
+            if Array(bytes[end..<min(end + 4, bytes.count)]) == Array(" 0 R".utf8), let object = index(of: "\n\(value) 0 obj", in: bytes) {
+                var start = object + "\n\(value) 0 obj".utf8.count
+                while bytes[start] == 10 || bytes[start] == 13 || bytes[start] == 32 { start += 1 }
+                (value, end) = figures(at: start)
+            }
+            if value > 0, bytes[end - 1] > UInt8(ascii: "0") { digit = end - 1 }
+            from = at + 1
+        }
+        let shortened = try #require(digit, "no /Length in the interior")
+        bytes[shortened] -= 1
+        let file = workspace.root.appendingPathComponent("mutant-length.pdf")
+        try Data(bytes).write(to: file)
+        for thorough in [false, true] {
+            let findings = PDFVerifier(thorough: thorough).verify(file).filter { $0.severity == .error }
+            #expect(findings.contains { $0.code == "pdf-structure" }, "thorough \(thorough): \(findings)")
+            #expect(!findings.contains { $0.code == "stream-damaged" }, "thorough \(thorough): \(findings)")
+        }
+    }
+
     /// Same-length replacement of every occurrence, so no offset moves.
     func replace(_ old: String, with new: String, in bytes: [UInt8]) -> [UInt8] {
         var result = bytes
