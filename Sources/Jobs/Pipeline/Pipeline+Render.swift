@@ -38,7 +38,7 @@ extension Pipeline {
         // Photo workers start now and run ahead of the drawing while the text is laid out.
         let photos: PhotoPool
         do {
-            photos = try PhotoPool(product: input.product, threads: threads, scratch: folder.appendingPathComponent(".photos-\(getpid())"),
+            photos = try PhotoPool(product: input.product, threads: scheduler.photoWorkers, scratch: folder.appendingPathComponent(".photos-\(getpid())"),
                                    screens: input.order.outputs.contains(.epub))
         } catch {
             throw JobError.failed(code: .renderFailed, message: error.message)
@@ -74,7 +74,7 @@ extension Pipeline {
         }
         // With a second thread the EPUB is written while the PDFs are finished off and verified.
         let product = input.product, entries = resolved.book, orderID = input.order.id, pageMarks = interior.pageMarks
-        book.epub = input.order.outputs.contains(.epub) ? BackgroundTask(inBackground: threads > 1) { () throws(JobError) in
+        book.epub = input.order.outputs.contains(.epub) ? scheduler.beside { () throws(JobError) in
             let started = ContinuousClock.now
             let epub = try EPUBStage(product: product)
                 .run(entries, cover: cover, orderID: orderID, pageMarks: pageMarks, photos: photos, into: folder)

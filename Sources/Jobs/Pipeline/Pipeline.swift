@@ -26,6 +26,9 @@ public struct Pipeline: Sendable {
     /// only when asked).
     public var thumbnails = false
 
+    /// Where the job's work runs (one policy for every stage).
+    var scheduler: JobScheduler { JobScheduler(threads: threads) }
+
     public init(config: FolioConfig, threads: Int? = nil) {
         self.config = config
         self.threads = max(1, threads ?? config.threadsPerJob(workers: 1))
@@ -79,7 +82,7 @@ public struct Pipeline: Sendable {
         onStage("render")
         let book = try render(resolved, input: input, folder: folder, report: &report)
         defer { book.close() }
-        let verifier = VerifyStage(product: input.product, threads: threads)
+        let verifier = VerifyStage(product: input.product, scheduler: scheduler)
         let printed = verifier.checkPrint(book, resolved: resolved)
         let rendered = try finishRendering(book, input: input, report: &report)
         clock.lap("render", into: &report, until: rendered.end)

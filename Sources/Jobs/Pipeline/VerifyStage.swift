@@ -5,8 +5,8 @@ import Prepress
 /// against the report and the rules, nothing archived, the bytes themselves.
 struct VerifyStage {
     var product: Product
-    /// The files are checked side by side on up to this many threads.
-    var threads = 1
+    /// The files, and each file's checks, run side by side as the job's scheduler says.
+    var scheduler = JobScheduler(threads: 1)
     /// Adds up the completeness check's time over the outputs, and the PDFs' text extraction.
     var completenessClock = CheckClock()
     var pageTextClock = CheckClock()
@@ -15,7 +15,7 @@ struct VerifyStage {
              forbidden: [String], expected: ExpectedText? = nil) -> [JobReport.Finding] {
         let archived = ArchivedText(forbidden)
         let components = product.outputColour.components
-        let perOutput = ParallelMap.map(outputs, threads: threads) { output -> [JobReport.Finding] in
+        let perOutput = scheduler.map(outputs) { output -> [JobReport.Finding] in
             let results: [Finding]
             switch output.kind {
             case .interior:
@@ -25,7 +25,7 @@ struct VerifyStage {
                 expectations.expectedText = expected
                 expectations.completenessClock = completenessClock
                 expectations.pageTextClock = pageTextClock
-                results = PDFVerifier(expectations: expectations, thorough: false, threads: threads).verify(output.file)
+                results = PDFVerifier(expectations: expectations, thorough: false, threads: scheduler.checkThreads).verify(output.file)
             case .cover:
                 var expectations = VerificationExpectations(sheet: product.coverSheet(pages: interiorPages), outputComponents: components,
                                                             pages: 1, archived: archived)
