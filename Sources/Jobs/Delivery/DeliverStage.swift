@@ -74,24 +74,25 @@ struct DeliverStage {
                                               bytesSent: attempt.bytesSent, at: now().timeIntervalSince1970,
                                               requestClass: attempt.requestClass.rawValue))
         }, shouldAbort: { ledger.shouldAbort })
-        if self.destination.transport == .local {
-            let result = LocalDelivery.deliver(request)
-            result.attempts.forEach(hooks.onAttempt)
-            return result
-        }
-        switch settings(for: output) {
-        case .success(let settings):
+        switch transport(for: output) {
+        case .success(let transport):
             let key = SHA256.hex(of: Data("\(orderID):\(output.file):\(output.sha256)".utf8))
-            if self.destination.transport == .tus {
-                return TusUploader(settings: settings, checksum: { try SHA256.base64(ofFile: $0, from: $1) })
-                    .deliver(request, idempotencyKey: key, hooks: hooks)
-            }
-            return HTTPUploader(settings: settings).deliver(request, idempotencyKey: key, hooks: hooks)
+            return transport.deliver(request, idempotencyKey: key, hooks: hooks)
         case .failure(let problem):
             var attempt = DeliveryAttempt(httpStatus: nil, error: problem.description, bytesSent: 0, url: request.url)
             attempt.requestClass = .permanent
             hooks.onAttempt(attempt)
             return DeliveryResult(delivered: false, attempts: [attempt], refused: true)
+        }
+    }
+
+    /// The destination's transport, chosen by its type; an HTTP one that cannot be asked as
+    /// configured (a credential missing from the environment) is a problem, not a request.
+    private func transport(for output: JobReport.Output) -> Result<any Transport, Problem> {
+        switch destination.transport {
+        case .local: .success(LocalTransport())
+        case .http: settings(for: output).map { HTTPUploader(settings: $0) }
+        case .tus: settings(for: output).map { TusUploader(settings: $0, checksum: { try SHA256.base64(ofFile: $0, from: $1) }) }
         }
     }
 
