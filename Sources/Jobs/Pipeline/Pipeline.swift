@@ -37,8 +37,7 @@ public struct Pipeline: Sendable {
     /// Runs one order into `folder`; with `deliver`, verified outputs go to the order's destination.
     /// `attempt` is the queue's count of tries, recorded in the report.
     public func run(orderData: Data, orderFile: String, into folder: URL, deliver: Bool = false, attempt: Int = 1) -> JobReport {
-        var report = JobReport(order: Self.orderID(in: orderData) ?? URL(fileURLWithPath: orderFile).deletingPathExtension().lastPathComponent,
-                               status: .done)
+        var report = JobReport(order: URL(fileURLWithPath: orderFile).deletingPathExtension().lastPathComponent, status: .done)
         report.attempts = attempt
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -50,6 +49,9 @@ public struct Pipeline: Sendable {
             report.status = .failed
             report.error = JobReport.Failure(code: .ioError, message: "\(error)", details: [])
         }
+        // An order that was never loaded (loading names the report and its product) is still
+        // named by its id, read leniently; a loaded one is not parsed a second time.
+        if report.product == nil, let id = Self.orderID(in: orderData) { report.order = id }
         // A full disk is the operator's to fix, not the order's: the queue retries it later.
         if report.status == .failed, let failure = report.error, OutOfSpace.explains(failure.message, folder: folder) {
             report.error = JobReport.Failure(code: .outOfSpace, message: "\(failure.code): \(failure.message)", details: failure.details)
