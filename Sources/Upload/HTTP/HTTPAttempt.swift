@@ -75,7 +75,7 @@ struct HTTPAttempt {
         curl.set(CURLOPT_LOW_SPEED_LIMIT, lowSpeedBytes)
         curl.set(CURLOPT_HEADERDATA, pointer: pointer)
         curl.set(CURLOPT_WRITEDATA, pointer: pointer)
-        _ = folio_curl_set_header_function(curl.handle) { buffer, size, count, user in
+        curl.accept(folio_curl_set_header_function(curl.handle) { buffer, size, count, user in
             guard let buffer, let user else { return 0 }
             let context = Unmanaged<Context>.fromOpaque(user).takeUnretainedValue()
             let line = String(decoding: UnsafeRawBufferPointer(start: buffer, count: size * count), as: UTF8.self)
@@ -85,35 +85,37 @@ struct HTTPAttempt {
                 context.headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
             }
             return size * count
-        }
-        _ = folio_curl_set_write_function(curl.handle) { buffer, size, count, user in
+        }, "the header callback")
+        curl.accept(folio_curl_set_write_function(curl.handle) { buffer, size, count, user in
             guard let buffer, let user else { return 0 }
             let context = Unmanaged<Context>.fromOpaque(user).takeUnretainedValue()
             if context.body.count < 4096 { context.body.append(UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: min(size * count, 4096)) }
             return size * count
-        }
+        }, "the body callback")
         curl.set(CURLOPT_XFERINFODATA, pointer: pointer)
         curl.set(CURLOPT_NOPROGRESS, 0)
-        _ = folio_curl_set_xferinfo_function(curl.handle) { user, _, _, _, _ in
+        curl.accept(folio_curl_set_xferinfo_function(curl.handle) { user, _, _, _, _ in
             guard let user else { return 0 }
             return Unmanaged<Context>.fromOpaque(user).takeUnretainedValue().shouldAbort() ? 1 : 0
-        }
+        }, "the progress callback")
         var mime: OpaquePointer?
         if let formField {
             mime = curl_mime_init(curl.handle)
+            if mime == nil { curl.accept(CURLE_OUT_OF_MEMORY, "the form") }
             for (name, value) in formFields.sorted(by: { $0.key < $1.key }) {
                 let part = curl_mime_addpart(mime)
-                curl_mime_name(part, name)
-                curl_mime_data(part, value, Int(CURL_ZERO_TERMINATED))
+                curl.accept(curl_mime_name(part, name), "the form field \(name)")
+                curl.accept(curl_mime_data(part, value, Int(CURL_ZERO_TERMINATED)), "the form field \(name)")
             }
             let part = curl_mime_addpart(mime)
-            curl_mime_name(part, formField)
+            curl.accept(curl_mime_name(part, formField), "the form's file field")
             // curl reads the file itself, in chunks, as it sends.
-            curl_mime_filedata(part, file.path)
-            curl_mime_type(part, "application/octet-stream")
+            curl.accept(curl_mime_filedata(part, file.path), "the file \(file.lastPathComponent)")
+            curl.accept(curl_mime_type(part, "application/octet-stream"), "the file's type")
             if let partDigest {
                 let list = curl_slist_append(nil, "Content-Digest: \(partDigest)")
-                curl_mime_headers(part, list, 1)  // the part takes the list and frees it
+                // The part takes the list and frees it.
+                curl.accept(list == nil ? CURLE_OUT_OF_MEMORY : curl_mime_headers(part, list, 1), "the file's digest header")
             }
             curl.set(CURLOPT_MIMEPOST, pointer: UnsafeRawPointer(mime))
         } else if method == "HEAD" {
@@ -124,13 +126,13 @@ struct HTTPAttempt {
             curl.set(CURLOPT_READDATA, pointer: pointer)
             if offset > 0 { lseek(descriptor, off_t(offset), SEEK_SET) }
             curl.set(CURLOPT_INFILESIZE_LARGE, offset: sendsBody ? size - offset : 0)
-            _ = folio_curl_set_read_function(curl.handle) { buffer, size, count, user in
+            curl.accept(folio_curl_set_read_function(curl.handle) { buffer, size, count, user in
                 guard let buffer, let user else { return Int(CURL_READFUNC_ABORT) }
                 let context = Unmanaged<Context>.fromOpaque(user).takeUnretainedValue()
                 guard context.sendsBody else { return 0 }
                 let got = read(context.descriptor, buffer, size * count)
                 return got < 0 ? Int(CURL_READFUNC_ABORT) : got
-            }
+            }, "the read callback")
         }
         curl.setHeaders(headers + ["Expect:"])
         let (code, message) = withExtendedLifetime(context) { curl.perform() }
