@@ -59,7 +59,7 @@ final class MeasuredParagraph {
         if style.alignment == .justified {
             wholeParagraph = WholeParagraphBreaking.apply(to: layout, markup: markup, width: width, firstLineIndent: style.firstLineIndent,
                                                           hyphenWidth: engine.hyphenWidth(font), kerning: kerning,
-                                                          lineCount: lineCount)
+                                                          lineCount: lineCount, wordWidths: (engine.wordWidths, font.pangoDescription))
         }
         if style.alignment == .justified && wholeParagraph == nil && lineCount == nil {
             // Each pass removes one rung; a paragraph rarely needs more than a few.

@@ -9,6 +9,8 @@ final class TextEngine {
     let typography: Typography
     /// The hyphen Pango draws at a soft hyphen, per font (see `hyphenWidth`).
     private var hyphenWidths: [String: Double] = [:]
+    /// The job's words, each shaped once, for whole-paragraph breaking.
+    private(set) lazy var wordWidths = WordWidths(context: context)
 
     init(typography: Typography, language: BookLanguage) {
         self.typography = typography

@@ -29,12 +29,16 @@ struct ParagraphItems {
 
     /// Builds the items of `layout`'s text. `hyphenWidth` is the hyphen Pango draws at a soft
     /// hyphen, `protrusion` how far a character at a line's end may hang into the margin.
+    /// `wordWidths`, with the layout's font description, measures the words from the job's cache
+    /// rather than by shaping the paragraph.
     static func measure(_ layout: OpaquePointer, hyphenWidth: Double, narrowest: Double,
-                        protrusion: (Unicode.Scalar, Double) -> Double) throws(Refusal) -> ParagraphItems {
+                        protrusion: (Unicode.Scalar, Double) -> Double,
+                        wordWidths: (cache: WordWidths, font: String)? = nil) throws(Refusal) -> ParagraphItems {
         guard let pointer = pango_layout_get_text(layout) else { throw .noSpaces }
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
         let scalars = try Self.scalars(bytes)
-        let advances = Self.advances(layout, length: bytes.count)
+        let advances = wordWidths.flatMap { hasAttributes(layout) ? nil : $0.cache.advances(of: bytes, font: $0.font) }
+            ?? Self.advances(layout, length: bytes.count)
         var result = ParagraphItems()
         result.textLength = bytes.count
         var boxWidth = 0.0, lastScalar: Unicode.Scalar?, lastAdvance = 0.0
@@ -130,6 +134,13 @@ struct ParagraphItems {
             offset += UTF8.width(scalar)
         }
         return result
+    }
+
+    /// Whether the layout's text carries attributes (markup): the cache knows plain text only.
+    private static func hasAttributes(_ layout: OpaquePointer) -> Bool {
+        guard let list = pango_layout_get_attributes(layout), let attributes = pango_attr_list_get_attributes(list) else { return false }
+        defer { g_slist_free_full(attributes) { pango_attribute_destroy($0?.assumingMemoryBound(to: PangoAttribute.self)) } }
+        return true
     }
 
     /// Each byte's share of the unbroken line's advance (a cluster's whole advance on its

@@ -17,13 +17,14 @@ enum WholeParagraphBreaking {
     /// `ParagraphItems.Refusal`), or when Pango would not take the breaks as given. With
     /// `lineCount`, in exactly that many lines within the first pass's tolerance, or nil.
     static func apply(to layout: OpaquePointer, markup: String, width: Double, firstLineIndent: Double,
-                      hyphenWidth: Double, kerning: MarginKerning?, lineCount: Int? = nil) -> Outcome? {
+                      hyphenWidth: Double, kerning: MarginKerning?, lineCount: Int? = nil,
+                      wordWidths: (cache: WordWidths, font: String)? = nil) -> Outcome? {
         let widths = [width - max(firstLineIndent, 0), width]
         let protrusion: (Unicode.Scalar, Double) -> Double = { scalar, advance in
             kerning?.right(scalar, advance: advance) ?? 0
         }
         guard let paragraph = try? ParagraphItems.measure(layout, hyphenWidth: hyphenWidth, narrowest: widths.min() ?? width,
-                                                          protrusion: protrusion) else { return nil }
+                                                          protrusion: protrusion, wordWidths: wordWidths) else { return nil }
         let breaker = LineBreaker()
         let found = if let lineCount { breaker.breakLines(paragraph.items, lineWidths: widths, lineCount: lineCount) }
                     else { Optional(breaker.breakLines(paragraph.items, lineWidths: widths)) }
