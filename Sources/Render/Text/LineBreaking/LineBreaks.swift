@@ -10,4 +10,6 @@ struct LineBreaks: Equatable, Sendable {
     /// shrunk (a word wider than the measure), or short of it with no glue to stretch (a lone
     /// word fragment). The caller should break such a paragraph some other way.
     var isOverfull = false
+    /// Each line's horizontal glyph scale (`GlyphExpansion`); empty when expansion is off.
+    var expansions: [Double] = []
 }
