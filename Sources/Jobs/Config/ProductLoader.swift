@@ -70,6 +70,10 @@ enum ProductLoader {
         let megapixels = reader.integer("max_image_megapixels", required: false, in: 1...1000)
         let cropMarks = reader.bool("crop_marks", required: false)
         let marginKerning = reader.bool("margin_kerning", required: false)
+        let glyphExpansion = reader.number("glyph_expansion", required: false, in: 0...2)
+        if let glyphExpansion, (glyphExpansion * 2).rounded() != glyphExpansion * 2 {
+            issues.add(.invalidValue, "glyph_expansion", "expected a multiple of 0.5, got \(glyphExpansion)")
+        }
         let typefaces = reader.stringMap("typefaces", required: false) ?? [:]
         for role in typefaces.keys.sorted() where !["serif", "sans", "mono"].contains(role) {
             issues.add(.unknownKey, "typefaces.\(role)", "expected serif, sans or mono")
@@ -117,6 +121,7 @@ enum ProductLoader {
         if let megapixels { product.maximumImagePixels = megapixels * 1_000_000 }
         if let cropMarks { product.cropMarks = cropMarks }
         if let marginKerning { product.marginKerning = marginKerning }
+        if let glyphExpansion { product.glyphExpansionPercent = glyphExpansion }
         product.typefaces = typefaces
         if let bleedEdges { product.bleedEdges = bleedEdges }
         product.barcodeZone = barcode

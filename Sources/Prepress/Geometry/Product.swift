@@ -51,6 +51,9 @@ public struct Product: Sendable, Equatable {
     public var cropMarks = false
     /// `margin_kerning`: punctuation at justified lines' ends hangs into the margin.
     public var marginKerning = true
+    /// `glyph_expansion`: how far, in percent (0 to 2, in half-percent steps), justified lines
+    /// may widen or narrow their glyphs so their spaces vary less; 0 is off.
+    public var glyphExpansionPercent = 0.0
     /// The PDF/X standard its files claim and are verified against (`"pdfx"`), if any.
     public var pdfx: PDFXStandard?
     /// `max_ink_percent`: the press's total area coverage; photos are held below it and the

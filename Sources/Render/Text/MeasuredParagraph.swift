@@ -22,6 +22,8 @@ final class MeasuredParagraph {
     /// Whether the lines were broken over the whole paragraph (Knuth–Plass) rather than by
     /// Pango one at a time, and whether only the least-bad pass could set it.
     private(set) var wholeParagraph: WholeParagraphBreaking.Outcome?
+    /// Each line's horizontal glyph scale as drawn (`GlyphExpansion`); empty when none is.
+    private(set) var expansions: [Double] = []
     /// What it was made from, to set it again in another number of lines.
     let markup: String, font: FontSpec, style: ParagraphStyle
 
@@ -59,6 +61,7 @@ final class MeasuredParagraph {
         if style.alignment == .justified {
             wholeParagraph = WholeParagraphBreaking.apply(to: layout, markup: markup, width: width, firstLineIndent: style.firstLineIndent,
                                                           hyphenWidth: engine.hyphenWidth(font), kerning: kerning,
+                                                          expansion: GlyphExpansion(percent: engine.typography.glyphExpansion),
                                                           lineCount: lineCount, wordWidths: (engine.wordWidths, font.pangoDescription))
         }
         if style.alignment == .justified && wholeParagraph == nil && lineCount == nil {
@@ -75,8 +78,25 @@ final class MeasuredParagraph {
         if let kerning {
             hangPunctuation(kerning, hyphenWidth: engine.hyphenWidth(font), indented: style.firstLineIndent != 0)
         }
+        if let factors = wholeParagraph?.expansions, factors.contains(where: { $0 != 1 }) { expand(factors) }
         unknownGlyphs = Int(pango_layout_get_unknown_glyphs_count(layout))
     }
+
+    /// Glyph expansion: a line drawn scaled by its factor is first set to its width divided by
+    /// the factor, its spaces taking the difference, so that drawn it fills the measure again.
+    private func expand(_ factors: [Double]) {
+        guard let text = pango_layout_get_text(layout) else { return }
+        let scale = Double(PANGO_SCALE)
+        expansions = Array(repeating: 1, count: lines.count)
+        for (index, factor) in zip(lines.indices, factors) where factor != 1 {
+            guard let line = pango_layout_get_line(layout, Int32(index)) else { continue }
+            let units = Int32(((lines[index].width - lines[index].width / factor) * scale).rounded())
+            if HyphenOverhang.tighten(line, text: text, by: units) { expansions[index] = factor }
+        }
+    }
+
+    /// Line `index`'s horizontal glyph scale.
+    private func expansion(of index: Int) -> Double { expansions.indices.contains(index) ? expansions[index] : 1 }
 
     /// The same paragraph broken over the whole paragraph into exactly `lineCount` lines within
     /// the first pass's tolerance (TeX's looseness), for pagination to avoid a widow; nil when
@@ -190,7 +210,8 @@ final class MeasuredParagraph {
         repeat {
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iterator, nil, &logical)
-            edges.append(Double(logical.x + logical.width) / Double(PANGO_SCALE))
+            let factor = expansion(of: edges.count)
+            edges.append(Double(logical.x) / Double(PANGO_SCALE) + factor * Double(logical.width) / Double(PANGO_SCALE))
         } while pango_layout_iter_next_line(iterator) != 0
         return edges
     }
@@ -209,7 +230,18 @@ final class MeasuredParagraph {
     /// Draws line `index` with its line box's top at `top`, the paragraph's left edge at `left`.
     func draw(line index: Int, left: Double, top: Double, on cairo: OpaquePointer) {
         guard lines.indices.contains(index), let line = pango_layout_get_line_readonly(layout, Int32(index)) else { return }
-        cairo_move_to(cairo, left + lines[index].x, top + lines[index].baseline)
+        let factor = expansion(of: index)
+        guard factor != 1 else {
+            cairo_move_to(cairo, left + lines[index].x, top + lines[index].baseline)
+            pango_cairo_show_layout_line(cairo, line)
+            return
+        }
+        // Scaled from the line's start, so it still starts where it would unscaled.
+        cairo_save(cairo)
+        cairo_translate(cairo, left + lines[index].x, top + lines[index].baseline)
+        cairo_scale(cairo, factor, 1)
+        cairo_move_to(cairo, 0, 0)
         pango_cairo_show_layout_line(cairo, line)
+        cairo_restore(cairo)
     }
 }

@@ -22,6 +22,9 @@ public struct Typography: Sendable, Equatable {
     /// Hanging punctuation at justified lines' ends (`MarginKerning`); the product's
     /// `margin_kerning`.
     public var marginKerning = true
+    /// Glyph expansion of justified lines in percent (`GlyphExpansion`); the product's
+    /// `glyph_expansion`.
+    public var glyphExpansion = 0.0
 
     public init() {}
 
@@ -32,6 +35,7 @@ public struct Typography: Sendable, Equatable {
         if let sans = product.typefaces["sans"] { sansFamily = sans }
         if let mono = product.typefaces["mono"] { monospaceFamily = mono }
         marginKerning = product.marginKerning
+        glyphExpansion = product.glyphExpansionPercent
     }
 
     public var bodyLineHeight: Double { bodySize * lineHeightFactor }

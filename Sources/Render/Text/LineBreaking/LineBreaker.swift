@@ -9,6 +9,8 @@
 /// scan of its items per pass.
 struct LineBreaker: Sendable {
     var parameters = LineBreakingParameters()
+    /// Off unless the product asks for it (`glyph_expansion`).
+    var expansion = GlyphExpansion.none
 
     /// Past this many active breaks the costliest are dropped, so a pathological paragraph
     /// (thousands of tiny boxes on a very loose pass) stays linear in its length.
@@ -97,8 +99,10 @@ struct LineBreaker: Sendable {
             ratios.append(nodes[current].ratio)
             cursor = previous
         }
-        return LineBreaks(positions: positions.reversed(), ratios: ratios.reversed(), isFallback: isFinal,
-                          isOverfull: nodes[best].overfull)
+        var breaks = LineBreaks(positions: positions.reversed(), ratios: ratios.reversed(), isFallback: isFinal,
+                                isOverfull: nodes[best].overfull)
+        if expansion.limit > 0 { breaks.expansions = breaks.ratios.map(expansion.factor(ratio:)) }
+        return breaks
     }
 
     /// Tries a break at `index` from every active node: records the best new break per fitness
@@ -116,7 +120,9 @@ struct LineBreaker: Sendable {
             let node = nodes[nodeIndex]
             let target = lineWidths[min(node.line, lineWidths.count - 1)]
             let natural = totals.0 - node.width + penaltyWidth
-            let ratio = Self.ratio(natural: natural, target: target, stretch: totals.1 - node.stretch, shrink: totals.2 - node.shrink)
+            let elastic = expansion.elasticity(natural: natural)
+            let ratio = Self.ratio(natural: natural, target: target, stretch: totals.1 - node.stretch + elastic,
+                                   shrink: totals.2 - node.shrink + elastic)
             let run = flagged ? node.hyphenRun + 1 : 0
             let retire = ratio < -1 || forced
             let isLastChance = isFinal && retire && best.isEmpty && offset == active.count - 1 && kept.isEmpty

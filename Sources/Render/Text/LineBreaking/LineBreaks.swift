@@ -2,7 +2,8 @@
 struct LineBreaks: Equatable, Sendable {
     /// Index of the item each line breaks at, in order; the last is the paragraph's end.
     var positions: [Int]
-    /// Each line's adjustment ratio: its glue's stretch (positive) or shrink (negative) used.
+    /// Each line's adjustment ratio: its glue's (and glyph expansion's) stretch (positive) or
+    /// shrink (negative) used.
     var ratios: [Double]
     /// True when no set of breaks fitted any tolerance and the least bad one was taken.
     var isFallback: Bool
@@ -10,4 +11,6 @@ struct LineBreaks: Equatable, Sendable {
     /// shrunk (a word wider than the measure), or short of it with no glue to stretch (a lone
     /// word fragment). The caller should break such a paragraph some other way.
     var isOverfull = false
+    /// Each line's horizontal glyph scale (`GlyphExpansion`); empty when expansion is off.
+    var expansions: [Double] = []
 }

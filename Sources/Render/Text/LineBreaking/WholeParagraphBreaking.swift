@@ -10,6 +10,8 @@ enum WholeParagraphBreaking {
     struct Outcome: Equatable {
         var lineCount: Int
         var isLoose: Bool
+        /// Each line's horizontal glyph scale; empty without glyph expansion.
+        var expansions: [Double] = []
     }
 
     /// Sets `layout` from `markup` (already given to it, justified at `width` with
@@ -17,7 +19,7 @@ enum WholeParagraphBreaking {
     /// `ParagraphItems.Refusal`), or when Pango would not take the breaks as given. With
     /// `lineCount`, in exactly that many lines within the first pass's tolerance, or nil.
     static func apply(to layout: OpaquePointer, markup: String, width: Double, firstLineIndent: Double,
-                      hyphenWidth: Double, kerning: MarginKerning?, lineCount: Int? = nil,
+                      hyphenWidth: Double, kerning: MarginKerning?, expansion: GlyphExpansion = .none, lineCount: Int? = nil,
                       wordWidths: (cache: WordWidths, font: String)? = nil) -> Outcome? {
         let widths = [width - max(firstLineIndent, 0), width]
         let protrusion: (Unicode.Scalar, Double) -> Double = { scalar, advance in
@@ -25,7 +27,8 @@ enum WholeParagraphBreaking {
         }
         guard let paragraph = try? ParagraphItems.measure(layout, hyphenWidth: hyphenWidth, narrowest: widths.min() ?? width,
                                                           protrusion: protrusion, wordWidths: wordWidths) else { return nil }
-        let breaker = LineBreaker()
+        var breaker = LineBreaker()
+        breaker.expansion = expansion
         let found = if let lineCount { breaker.breakLines(paragraph.items, lineWidths: widths, lineCount: lineCount) }
                     else { Optional(breaker.breakLines(paragraph.items, lineWidths: widths)) }
         guard let breaks = found else { return nil }
@@ -60,7 +63,7 @@ enum WholeParagraphBreaking {
         // Pango fills a line greedily: where two chosen lines would fit on one it joins them,
         // and it breaks after an en dash whatever it is told. Rare; such a paragraph keeps
         // Pango's own breaks.
-        if linesStart(layout, at: starts) { return Outcome(lineCount: starts.count, isLoose: breaks.isFallback) }
+        if linesStart(layout, at: starts) { return Outcome(lineCount: starts.count, isLoose: breaks.isFallback, expansions: breaks.expansions) }
         pango_layout_set_markup(layout, markup, -1)
         return nil
     }
