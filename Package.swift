@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "FolioCommandLine"),
         // The `folio` program: its commands, arguments to `Jobs` and `Console`, outcomes to exit
         // codes. A library, so that the tests' `folio-with-faults` is the same program.
-        .target(name: "FolioCommands", dependencies: ["Jobs", "Console", "Prepress", "Upload", "FolioCommandLine"]),
+        .target(name: "FolioCommands", dependencies: ["Jobs", "Console", "Prepress", "Upload", "Diagnostics", "FolioCommandLine"]),
         .executableTarget(name: "folio", dependencies: ["FolioCommands"]),
         // The bench of `make bench`, its diaries' generators and the queue's claim loop: a tool
         // beside the product, never shipped in it. It runs the `folio` built beside it.
