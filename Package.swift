@@ -50,14 +50,19 @@ let package = Package(
         .target(name: "Console", dependencies: ["Jobs", "Diagnostics", "CMHDShim", "CMHD"], resources: [.copy("ConsoleAssets")]),
         // What `folio` and `folio-bench` share of the command line: arguments and where they speak.
         .target(name: "FolioCommandLine"),
-        .executableTarget(name: "folio", dependencies: ["Jobs", "Console", "Render", "Prepress", "Upload", "Diagnostics",
-                                                        "FolioCommandLine"]),
+        // The `folio` program: its commands, arguments to `Jobs` and `Console`, outcomes to exit
+        // codes. A library, so that the tests' `folio-with-faults` is the same program.
+        .target(name: "FolioCommands", dependencies: ["Jobs", "Console", "Prepress", "Upload", "Diagnostics", "FolioCommandLine"]),
+        .executableTarget(name: "folio", dependencies: ["FolioCommands"]),
         // The bench of `make bench`, its diaries' generators and the queue's claim loop: a tool
         // beside the product, never shipped in it. It runs the `folio` built beside it.
         .executableTarget(name: "folio-bench", dependencies: ["Jobs", "Render", "Prepress", "FolioCommandLine"]),
         // What the tests share: workspaces, the fault server, a private PostgreSQL, PDF, EPUB and
         // image checks. Public API only, so that a release build of every target still builds it.
         .target(name: "FolioTestSupport", dependencies: ["Jobs", "Render", "Prepress"], path: "Tests/FolioTestSupport"),
+        // `folio` with the faults FOLIO_TEST_FAULT names in its job processes (a write to address
+        // 16, a malloc loop, SIGKILL after a delivery): a test build, so the product holds none.
+        .executableTarget(name: "folio-with-faults", dependencies: ["FolioCommands", "Jobs"], path: "Tests/FolioWithFaults"),
         .testTarget(name: "FolioTests", dependencies: ["Jobs", "Render", "Prepress", "Upload", "Console", "Diagnostics",
                                                        "folio-bench", "FolioTestSupport"]),
     ]

@@ -36,7 +36,7 @@ public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible 
         self.hint = hint
     }
 
-    /// A check's finding: `Finding(.error, "code", "message", page: 3)`.
+    /// A check's finding: `Diagnostic(.error, "code", "message", page: 3)`.
     public init(_ severity: Severity, _ code: String, _ message: String, page: Int? = nil, object: Int? = nil, entry: String? = nil) {
         self.init(severity: severity, code: code, message: message, entry: entry, page: page, object: object)
     }

@@ -2,10 +2,6 @@ import Diagnostics
 import Foundation
 import Prepress
 
-/// Something the renderer could not do as asked, reported instead of failing the book: a
-/// `Diagnostic`, a warning or `info`.
-public typealias RenderNotice = Diagnostic
-
 /// The interior PDF of a book: layout with Pango, drawing with Cairo.
 public struct InteriorRenderer: Sendable {
     public struct Result: Sendable {
@@ -13,7 +9,7 @@ public struct InteriorRenderer: Sendable {
         public var pages: Int
         /// Pages before padding.
         public var contentPages: Int
-        public var notices: [RenderNotice]
+        public var notices: [Diagnostic]
         /// Where each printed page of the text begins, for the EPUB's page-list.
         public var pageMarks: [PageMark]
         /// PNG pictures of the first spreads (the first chapter's opening and the next), drawn by
@@ -95,7 +91,7 @@ public struct InteriorRenderer: Sendable {
         var flows: [[FlowBlock]]
         var layout: BookLayout
         var contentPages: Int
-        var notices: [RenderNotice]
+        var notices: [Diagnostic]
 
         /// The title page, then the first block of every page that holds text.
         var pageMarks: [PageMark] {
@@ -110,12 +106,12 @@ public struct InteriorRenderer: Sendable {
     }
 
     func plan(_ book: Book, file: URL, photos: PhotoPool? = nil) throws(RenderError) -> Plan {
-        var notices: [RenderNotice] = []
+        var notices: [Diagnostic] = []
         let frame = TextFrame(geometry: product.geometry, lineHeight: typography.bodyLineHeight)
         let engine = TextEngine(typography: typography, language: book.language)
         let hyphenator = Hyphenator.forLanguage(book.language)
         if hyphenator == nil {
-            notices.append(RenderNotice(code: .noHyphenationDictionary,
+            notices.append(Diagnostic(code: .noHyphenationDictionary,
                                         message: "no hyphenation dictionary for \"\(book.language.rawValue)\"; text is set unhyphenated"))
         }
         try checkPageLimit(book, frame: frame, file: file)

@@ -1,11 +1,5 @@
 import Foundation
-import FolioCommandLine
-import Jobs
+import FolioCommands
 
 // folio: argv → Jobs; outcomes → exit codes 0 (ok), 1 (a job failed), 2 (bad input or usage).
-MemoryReuse.keepFreedBuffers()
-let arguments = Arguments(Array(CommandLine.arguments.dropFirst()))
-let console = Terminal()
-let status = Command.run(arguments, console: console)
-PeakMemory.recordIfAsked()
-exit(status)
+exit(FolioProgram.run(Array(CommandLine.arguments.dropFirst())))

@@ -6,6 +6,8 @@ import Jobs
 /// folder, runs, and the queue's view of them.
 extension Workspace {
     public static let folio = repositoryRoot.appendingPathComponent(".build/debug/folio").path
+    /// The same program with the faults of FOLIO_TEST_FAULT in its job processes (Tests/FolioWithFaults).
+    public static let folioWithFaults = repositoryRoot.appendingPathComponent(".build/debug/folio-with-faults").path
 
     /// A workspace whose orders are small books, taken from the inbox at once.
     public static func batch(_ settings: String = "", queue: String = "sqlite:../folio.db") throws -> Workspace {
@@ -27,10 +29,15 @@ extension Workspace {
         }
     }
 
-    public func run(_ arguments: [String] = [], workers: Int = 2, environment extra: [String: String] = [:]) throws -> ToolRun {
+    /// `folio run`; with `faults` (`ID:segv,ID2:oom,ID3:exit,ID4:kill-after-delivery`), run by
+    /// `folio-with-faults`, whose job processes end as those say.
+    public func run(_ arguments: [String] = [], workers: Int = 2, environment extra: [String: String] = [:],
+                    faults: String? = nil) throws -> ToolRun {
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in extra { environment[key] = value }
-        return try Tool.run(Self.folio, ["run", "--workers", String(workers), "--config", configFile.path] + arguments, environment: environment)
+        if let faults { environment["FOLIO_TEST_FAULT"] = faults }
+        return try Tool.run(faults == nil ? Self.folio : Self.folioWithFaults,
+                            ["run", "--workers", String(workers), "--config", configFile.path] + arguments, environment: environment)
     }
 
     public func folio(_ arguments: [String]) throws -> ToolRun {

@@ -16,8 +16,8 @@ public final class ConsoleFixture: @unchecked Sendable {
 
     public static let crashed = "night-crash-00"
 
-    /// `crash`: one more order, whose job process crashes (a real invalid access through
-    /// FOLIO_TEST_FAULT), so the night has three failed jobs.
+    /// `crash`: one more order, whose job process crashes (a real invalid access, run by
+    /// `folio-with-faults`), so the night has three failed jobs.
     public init(queue: String = "sqlite:../folio.db", crash: Bool = false) throws {
         workspace = try Workspace.batch(#", "console_tokens": "tokens.json", "max_attempts": 1"#, queue: queue)
         let config = workspace.root.appendingPathComponent("config")
@@ -35,7 +35,7 @@ public final class ConsoleFixture: @unchecked Sendable {
         try dropOrder(Self.held, export: "lowres", product: "a5-reviewed", title: "Hopper's Winter", author: "Edward H.")
         for id in Self.failed { try dropOrder(id, export: "missing", product: "a5-softcover", title: "Lost Year", author: "Nobody") }
         if crash { try dropOrder(Self.crashed, export: "small", product: "a5-softcover", title: "Crash Course", author: "Rita R.") }
-        let run = try workspace.run(workers: 2, environment: crash ? ["FOLIO_TEST_FAULT": "\(Self.crashed):segv"] : [:])
+        let run = try workspace.run(workers: 2, faults: crash ? "\(Self.crashed):segv" : nil)
         #expect(run.status == 1, "\(run.output)\n\(run.errors)")  // the two failed jobs
         // A job another host is working on, as a running job looks in the queue.
         try dropOrder(Self.running, export: "small", product: "a5-softcover", title: "Busy Book", author: "Rita R.")

@@ -52,7 +52,7 @@ public struct ConsoleTokens: Sendable {
         }
         for variable in ["FOLIO_CONSOLE_TOKEN", "FOLIO_METRICS_TOKEN"] {
             if let token = environment[variable], !token.isEmpty, let weakness = weakness(of: token) {
-                throw InputError([InputIssue(code: .weakToken, file: variable, path: "", entry: nil,
+                throw InputError([Diagnostic(code: .weakToken, file: variable, path: "", entry: nil,
                                              message: "\(weakness); folio token makes a strong one")])
             }
         }

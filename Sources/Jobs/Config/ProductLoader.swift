@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Prepress
 
@@ -109,7 +110,7 @@ enum ProductLoader {
         } catch {
             // The shipped FOGRA39 profile is built, not committed: say how to get it.
             let hint = profile.hasSuffix("FOGRA39.icc") ? " (scripts/build-profiles.sh builds it; make demo and make test run it)" : ""
-            throw InputError([InputIssue(code: .invalidValue, file: shown, path: "output_profile", message: error.description + hint)])
+            throw InputError([Diagnostic(code: .invalidValue, file: shown, path: "output_profile", message: error.description + hint)])
         }
         var product = Product(id: id, name: name, trimWidthMM: trimWidth, trimHeightMM: trimHeight, bleedMM: bleed,
                               safetyMM: safety, binding: bindingValue, paperCaliperMM: caliper,
@@ -127,14 +128,14 @@ enum ProductLoader {
         product.barcodeZone = barcode
         if let pdfx {
             guard !pdfx.needsCMYKIntent || outputColour.isCMYK else {
-                throw InputError([InputIssue(code: .invalidValue, file: shown, path: "pdfx",
+                throw InputError([Diagnostic(code: .invalidValue, file: shown, path: "pdfx",
                                              message: "PDF/\(pdfx.rawValue) prints on a CMYK press: output_profile must be a CMYK profile, not \(profile)")])
             }
             product.pdfx = pdfx
         }
         if let maximumInk {
             guard outputColour.isCMYK else {
-                throw InputError([InputIssue(code: .invalidValue, file: shown, path: "max_ink_percent",
+                throw InputError([Diagnostic(code: .invalidValue, file: shown, path: "max_ink_percent",
                                              message: "an ink limit needs a CMYK output_profile, not \(profile)")])
             }
             product.maximumInkPercent = maximumInk
@@ -142,7 +143,7 @@ enum ProductLoader {
             product.inkLimitIsError = inkSeverity == "error"
         } else if outputColour.isCMYK {
             // Every press has a limit; a CMYK product that names none would send any photo's ink.
-            throw InputError([InputIssue(code: .missingKey, file: shown, path: "max_ink_percent",
+            throw InputError([Diagnostic(code: .missingKey, file: shown, path: "max_ink_percent",
                                          message: "a CMYK product must give its press's total ink limit, e.g. \"max_ink_percent\": 300 (\(profile))")])
         }
         return (product, review)

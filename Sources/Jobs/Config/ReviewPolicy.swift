@@ -1,3 +1,4 @@
+import Diagnostics
 /// `"review"` in a product or a destination: when a verified book waits for an operator
 /// (state `held`) instead of being delivered. The stricter of the two applies.
 public enum ReviewPolicy: String, Sendable, CaseIterable, Comparable {
@@ -15,7 +16,7 @@ public enum ReviewPolicy: String, Sendable, CaseIterable, Comparable {
     public static func < (lhs: ReviewPolicy, rhs: ReviewPolicy) -> Bool { lhs.strictness < rhs.strictness }
 
     /// Why a book with these findings waits for review, or nil when it is delivered.
-    func holdReason(for findings: [JobReport.Finding]) -> String? {
+    func holdReason(for findings: [Diagnostic]) -> String? {
         let warnings = findings.filter { $0.severity == .warning }
         switch self {
         case .never:

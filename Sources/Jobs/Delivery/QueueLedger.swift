@@ -10,7 +10,7 @@ final class QueueLedger: JobLedger, @unchecked Sendable {
     /// every tenth of a second and lands as soon as the database is back.
     private let writes: DeliveryLedger
     private let fence: Fence
-    /// Test hook, run once a delivery is in the ledger.
+    /// Run once a delivery is in the ledger: the job process's `Hooks.afterDeliveryRecorded`.
     var afterRecord: () -> Void = {}
 
     init(queue: DeliveryLedger, writes: DeliveryLedger, job: String, attempt: Int, worker: String, fence: Fence) {

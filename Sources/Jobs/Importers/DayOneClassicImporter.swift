@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Render
 
@@ -18,30 +19,30 @@ enum DayOneClassicImporter {
         let entriesFolder = entriesFolder(location)
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: entriesFolder.path)) ?? []).filter { $0.hasSuffix(".doentry") }.sorted()
         var entries: [Journal.Entry] = []
-        var notices: [RenderNotice] = []
-        var issues: [InputIssue] = []
+        var notices: [Diagnostic] = []
+        var issues: [Diagnostic] = []
         let utc = TimeZone(identifier: "UTC") ?? .current
         for name in names {
             let file = entriesFolder.appendingPathComponent(name)
             guard let data = FileManager.default.contents(atPath: file.path),
                   let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else {
-                issues.append(InputIssue(code: .invalidValue, file: shown + "/" + name, path: "", message: "not a property list"))
+                issues.append(Diagnostic(code: .invalidValue, file: shown + "/" + name, path: "", message: "not a property list"))
                 continue
             }
             let uuid = plist["UUID"] as? String ?? String(name.dropLast(".doentry".count))
             guard let created = plist["Creation Date"] as? Date else {
-                issues.append(InputIssue(code: .missingKey, file: shown + "/" + name, path: "Creation Date", entry: uuid,
+                issues.append(Diagnostic(code: .missingKey, file: shown + "/" + name, path: "Creation Date", entry: uuid,
                                          message: "the entry has no Creation Date"))
                 continue
             }
             var zone = utc
             if let zoneName = plist["Time Zone"] as? String {
                 if let named = TimeZone(identifier: zoneName) { zone = named } else {
-                    notices.append(RenderNotice(code: .importUnknownTimeZone, message: "time zone \"\(zoneName)\" is unknown: UTC is used",
+                    notices.append(Diagnostic(code: .importUnknownTimeZone, message: "time zone \"\(zoneName)\" is unknown: UTC is used",
                                                 entry: uuid))
                 }
             } else {
-                notices.append(RenderNotice(code: .importNoTimeZone, message: "the entry names no time zone: its day is taken in UTC",
+                notices.append(Diagnostic(code: .importNoTimeZone, message: "the entry names no time zone: its day is taken in UTC",
                                             entry: uuid))
             }
             var photos: [BookPhoto] = []

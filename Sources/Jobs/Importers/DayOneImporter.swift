@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Render
 
@@ -16,8 +17,8 @@ enum DayOneImporter {
             : [location]
         var journals: [(id: String, title: String)] = []
         var entries: [Journal.Entry] = []
-        var notices: [RenderNotice] = []
-        var issues: [InputIssue] = []
+        var notices: [Diagnostic] = []
+        var issues: [Diagnostic] = []
         var attachments = 0
         for file in files {
             let title = file.deletingPathExtension().lastPathComponent
@@ -26,21 +27,21 @@ enum DayOneImporter {
             guard let data = FileManager.default.contents(atPath: file.path),
                   let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
                   let items = object["entries"] as? [[String: Any]] else {
-                issues.append(InputIssue(code: .invalidJSON, file: fileShown, path: "", message: "not a Day One JSON export (no entries)"))
+                issues.append(Diagnostic(code: .invalidJSON, file: fileShown, path: "", message: "not a Day One JSON export (no entries)"))
                 continue
             }
             journals.append((id, title))
             for (index, item) in items.enumerated() {
                 let uuid = item["uuid"] as? String ?? "\(id)-\(index)"
                 guard let created = (item["creationDate"] as? String).flatMap(Timestamp.init(rfc3339:)) else {
-                    issues.append(InputIssue(code: .invalidValue, file: fileShown, path: "entries[\(index)].creationDate", entry: uuid,
+                    issues.append(Diagnostic(code: .invalidValue, file: fileShown, path: "entries[\(index)].creationDate", entry: uuid,
                                              message: "expected an ISO 8601 instant such as 2020-01-10T12:22:12Z"))
                     continue
                 }
                 var zone = TimeZone(identifier: "UTC") ?? .current
                 if let name = item["timeZone"] as? String {
                     if let named = TimeZone(identifier: name) { zone = named } else {
-                        notices.append(RenderNotice(code: .importUnknownTimeZone,
+                        notices.append(Diagnostic(code: .importUnknownTimeZone,
                                                     message: "time zone \"\(name)\" is unknown: the entry's day is taken in UTC", entry: uuid))
                     }
                 }
@@ -49,7 +50,7 @@ enum DayOneImporter {
                 for kind in ["videos", "audios", "pdfAttachments"] where !((item[kind] as? [Any]) ?? []).isEmpty {
                     let count = (item[kind] as? [Any])?.count ?? 0
                     attachments += count
-                    notices.append(RenderNotice(code: .importAttachmentNotPrinted, message: "\(count) \(kind) cannot be printed", entry: uuid))
+                    notices.append(Diagnostic(code: .importAttachmentNotPrinted, message: "\(count) \(kind) cannot be printed", entry: uuid))
                 }
                 var entry = Journal.Entry(id: uuid, journal: id, created: ImportSupport.timestamp(created.date, in: zone), title: nil,
                                           text: text, archived: false, photos: photos, tags: item["tags"] as? [String] ?? [],
@@ -69,17 +70,17 @@ enum DayOneImporter {
     /// The text without its photo placeholders, the photos where they stood (then any photo no
     /// placeholder names, after the text); a placeholder or a file that is missing is a notice,
     /// and the book keeps its place with the renderer's placeholder picture.
-    private static func placePhotos(_ item: [String: Any], uuid: String, folder: URL) -> (String, [BookPhoto], [Int], [RenderNotice]) {
+    private static func placePhotos(_ item: [String: Any], uuid: String, folder: URL) -> (String, [BookPhoto], [Int], [Diagnostic]) {
         let described = (item["photos"] as? [[String: Any]]) ?? []
         let (references, text) = ImportSupport.images(in: DayOneText.markdown(item["text"] as? String ?? ""))
-        var notices: [RenderNotice] = []
+        var notices: [Diagnostic] = []
         var order: [(photo: [String: Any], offset: Int)] = []
         for reference in references where reference.target.hasPrefix("dayone-moment://") {
             let identifier = String(reference.target.dropFirst("dayone-moment://".count))
             if let photo = described.first(where: { $0["identifier"] as? String == identifier }) {
                 order.append((photo, reference.offset))
             } else if !(((item["videos"] as? [[String: Any]]) ?? []).contains { $0["identifier"] as? String == identifier }) {
-                notices.append(RenderNotice(code: .importPhotoMissing, message: "dayone-moment://\(identifier) names no photo", entry: uuid))
+                notices.append(Diagnostic(code: .importPhotoMissing, message: "dayone-moment://\(identifier) names no photo", entry: uuid))
                 order.append((["identifier": identifier], reference.offset))
             }
         }
@@ -95,7 +96,7 @@ enum DayOneImporter {
             }
             let name = "photos/\(md5).\(photo["type"] as? String ?? "jpeg")"
             guard let file = try? ConfinedPath.resolve(name, under: folder), FileManager.default.fileExists(atPath: file.path) else {
-                notices.append(RenderNotice(code: .importPhotoMissing, message: "\(name) is not in the export", entry: uuid))
+                notices.append(Diagnostic(code: .importPhotoMissing, message: "\(name) is not in the export", entry: uuid))
                 photos.append(ImportSupport.missingPhoto(name, in: folder))
                 continue
             }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Prepress
 import Render
@@ -9,7 +10,7 @@ struct ImportedExport {
     var journal: Journal
     var format: ExportFormat
     var detected: Bool
-    var notices: [RenderNotice]
+    var notices: [Diagnostic]
     /// The zone local times were read in, for formats that record none (jrnl).
     var assumedTimeZone: String?
     /// Videos, audio and other files entries hold that a book cannot print.
@@ -23,7 +24,7 @@ enum ExportImporter {
     static func read(_ location: URL, format given: ExportFormat?, timeZone: String?, timeFormat: String? = nil,
                      shownAs shown: String) throws(InputError) -> ImportedExport {
         guard let format = given ?? ExportFormat.detect(location) else {
-            throw InputError([InputIssue(code: .notFound, file: shown, path: "export",
+            throw InputError([Diagnostic(code: .notFound, file: shown, path: "export",
                                          message: "no journal Folio can read: expected journal.json, a Day One export, a jrnl journal or Markdown files")])
         }
         var imported: ImportedExport
@@ -79,7 +80,7 @@ enum ImportSupport {
     /// Ids made unique: a second entry with an id already taken (a Classic export with a
     /// repeated UUID, two notes whose names differ only in letters an id cannot hold) becomes
     /// `ID-2`, `ID-3`…, with a notice naming both.
-    static func uniqueIDs(_ entries: inout [Journal.Entry], notices: inout [RenderNotice]) {
+    static func uniqueIDs(_ entries: inout [Journal.Entry], notices: inout [Diagnostic]) {
         var taken = Set<String>()
         for index in entries.indices {
             let id = entries[index].id
@@ -88,7 +89,7 @@ enum ImportSupport {
                 while taken.contains("\(id)-\(number)") { number += 1 }
                 entries[index].id = "\(id)-\(number)"
                 taken.insert(entries[index].id)
-                notices.append(RenderNotice(code: .importDuplicateID, message: "another entry has the id \(id): this one is \(entries[index].id)",
+                notices.append(Diagnostic(code: .importDuplicateID, message: "another entry has the id \(id): this one is \(entries[index].id)",
                                             entry: entries[index].id))
             }
         }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Render
 
@@ -11,11 +12,11 @@ enum JrnlImporter {
     static func read(_ location: URL, timeZone: String?, timeFormat: JrnlTimeFormat?, shownAs shown: String) throws(InputError) -> ImportedExport {
         let zoneName = timeZone ?? "UTC"
         guard let zone = TimeZone(identifier: zoneName) else {
-            throw InputError([InputIssue(code: .invalidValue, file: shown, path: "export.timezone",
+            throw InputError([Diagnostic(code: .invalidValue, file: shown, path: "export.timezone",
                                          message: "\"\(zoneName)\" is not an IANA time zone such as Europe/Berlin")])
         }
         var raw: [JrnlText.Entry] = []
-        var notices: [RenderNotice] = []
+        var notices: [Diagnostic] = []
         var isFolder: ObjCBool = false
         FileManager.default.fileExists(atPath: location.path, isDirectory: &isFolder)
         let folder = isFolder.boolValue ? location : location.deletingLastPathComponent()
@@ -43,7 +44,7 @@ enum JrnlImporter {
             }
         } else {
             guard let data = FileManager.default.contents(atPath: location.path) else {
-                throw InputError([InputIssue(code: .notFound, file: shown, path: "export", message: "cannot read the jrnl journal")])
+                throw InputError([Diagnostic(code: .notFound, file: shown, path: "export", message: "cannot read the jrnl journal")])
             }
             if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let items = object["entries"] as? [[String: Any]] {
                 return try json(items, zone: zone, zoneName: zoneName, folder: folder, shown: shown)
@@ -60,12 +61,12 @@ enum JrnlImporter {
             }
         }
         var entries: [Journal.Entry] = []
-        var issues: [InputIssue] = []
+        var issues: [Diagnostic] = []
         for (index, item) in raw.enumerated() {
             let id = String(format: "jrnl-%04d", index + 1)
             let f = item.fields
             guard let created = ImportSupport.timestamp(year: f.year, month: f.month, day: f.day, hour: f.hour, minute: f.minute, in: zone) else {
-                issues.append(InputIssue(code: .invalidValue, file: shown, path: "entries[\(index)]", entry: id,
+                issues.append(Diagnostic(code: .invalidValue, file: shown, path: "entries[\(index)]", entry: id,
                                          message: "no such day: \(f.year)-\(f.month)-\(f.day)"))
                 continue
             }
@@ -80,14 +81,14 @@ enum JrnlImporter {
 
     private static func json(_ items: [[String: Any]], zone: TimeZone, zoneName: String, folder: URL, shown: String) throws(InputError) -> ImportedExport {
         var entries: [Journal.Entry] = []
-        var issues: [InputIssue] = []
+        var issues: [Diagnostic] = []
         for (index, item) in items.enumerated() {
             let id = String(format: "jrnl-%04d", index + 1)
             let date = item["date"] as? String ?? "", time = item["time"] as? String ?? ""
             let day = date.split(separator: "-").compactMap { Int($0) }, clock = time.split(separator: ":").compactMap { Int($0) }
             guard day.count == 3, clock.count >= 2,
                   let created = ImportSupport.timestamp(year: day[0], month: day[1], day: day[2], hour: clock[0], minute: clock[1], in: zone) else {
-                issues.append(InputIssue(code: .invalidValue, file: shown, path: "entries[\(index)].date", entry: id,
+                issues.append(Diagnostic(code: .invalidValue, file: shown, path: "entries[\(index)].date", entry: id,
                                          message: "expected a date YYYY-MM-DD and a time HH:MM, got \"\(date) \(time)\""))
                 continue
             }
@@ -109,10 +110,10 @@ enum JrnlImporter {
         return entry
     }
 
-    private static func unreadNotices(_ unread: [JrnlText.UnreadHeading], firstIndex: Int) -> [RenderNotice] {
+    private static func unreadNotices(_ unread: [JrnlText.UnreadHeading], firstIndex: Int) -> [Diagnostic] {
         unread.map { heading in
             let owner = heading.entry >= 0 ? String(format: "jrnl-%04d", firstIndex + heading.entry + 1) : nil
-            return RenderNotice(code: .importHeadingUnread,
+            return Diagnostic(code: .importHeadingUnread,
                                 message: "\"\(heading.line.prefix(80))\" looks like an entry's heading but its date cannot be read in the journal's timeformat: "
                                     + (owner == nil ? "the line is before the first entry and is not printed" : "it is printed as text of the entry before it"),
                                 entry: owner)

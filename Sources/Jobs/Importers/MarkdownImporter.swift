@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Render
 
@@ -23,7 +24,7 @@ enum MarkdownImporter {
         let layout = given ?? layout(location)
         let notes = NoteFiles(root: location, layout: layout)
         var entries: [Journal.Entry] = []
-        var notices: [RenderNotice] = []
+        var notices: [Diagnostic] = []
         var undated: [(name: String, words: Int)] = []
         for relative in notes.paths {
             let file = location.appendingPathComponent(relative)
@@ -36,7 +37,7 @@ enum MarkdownImporter {
             if let text = front.fields["date"] {
                 created = FrontMatter.date(text, zone: zone)
                 if created == nil {
-                    notices.append(RenderNotice(code: .importDateUnreadable,
+                    notices.append(Diagnostic(code: .importDateUnreadable,
                                                 message: "\(relative): front matter date \"\(text)\" is not a date such as 2025-03-14 or 2025-03-14 09:30 -04:00"
                                                     + (named == nil ? "" : "; the file name's date is used"), entry: id))
                 }
@@ -57,14 +58,14 @@ enum MarkdownImporter {
                 let converted = ObsidianText.markdown(text)
                 text = converted.text
                 for target in converted.unprinted {
-                    notices.append(RenderNotice(code: .importEmbedNotPrinted, message: "![[\(target)]] embeds a note or a file that is not a picture",
+                    notices.append(Diagnostic(code: .importEmbedNotPrinted, message: "![[\(target)]] embeds a note or a file that is not a picture",
                                                 entry: id))
                 }
             case .logseq:
                 let converted = LogseqText.markdown(text)
                 text = converted.text
                 if !converted.dropped.isEmpty {
-                    notices.append(RenderNotice(code: .importLogseqNotPrinted, message: "Logseq's own \(converted.dropped.description) not printed",
+                    notices.append(Diagnostic(code: .importLogseqNotPrinted, message: "Logseq's own \(converted.dropped.description) not printed",
                                                 entry: id))
                 }
             }
@@ -80,7 +81,7 @@ enum MarkdownImporter {
                 if let photo = notes.picture(target, from: relative) {
                     photos.append(BookPhoto(name: target, file: photo, caption: caption))
                 } else {
-                    notices.append(RenderNotice(code: .importPhotoMissing, message: "\(image.target) is not a file in the export", entry: id))
+                    notices.append(Diagnostic(code: .importPhotoMissing, message: "\(image.target) is not a file in the export", entry: id))
                     photos.append(ImportSupport.missingPhoto(target, in: location))
                 }
             }
@@ -92,12 +93,12 @@ enum MarkdownImporter {
             entries.append(entry)
         }
         if !undated.isEmpty {
-            notices.append(RenderNotice(code: .importNotesSkipped,
+            notices.append(Diagnostic(code: .importNotesSkipped,
                                         message: "\(undated.count) note\(undated.count == 1 ? " has" : "s have") no date and \(undated.count == 1 ? "is" : "are") not a diary entry: "
                                             + undated.prefix(20).map(\.name).joined(separator: ", ") + (undated.count > 20 ? ", …" : "")))
         }
         if notes.truncated {
-            notices.append(RenderNotice(code: .importTooManyFiles, message: "only the first \(NoteFiles.limit) notes are read"))
+            notices.append(Diagnostic(code: .importTooManyFiles, message: "only the first \(NoteFiles.limit) notes are read"))
         }
         var imported = ImportedExport(journal: Journal(folder: location, journals: [("notes", location.lastPathComponent)], entries: entries),
                                       format: layout == .obsidian ? .obsidian : layout == .logseq ? .logseq : .markdown, detected: false,

@@ -1,4 +1,5 @@
 import CArchive
+import Diagnostics
 import Foundation
 
 /// A zipped export (Day One's), unpacked through libarchive into a folder of the job, and only
@@ -12,7 +13,7 @@ struct ZipExport {
     /// Unpacks `zip` into `folder` (created); the error names the zip and the entry.
     func extract(_ zip: URL, into folder: URL, shownAs shown: String) throws(InputError) {
         func refuse(_ message: String) -> InputError {
-            InputError([InputIssue(code: .unsafeArchive, file: shown, path: "export", message: message)])
+            InputError([Diagnostic(code: .unsafeArchive, file: shown, path: "export", message: message)])
         }
         guard let archive = archive_read_new() else { throw refuse("libarchive could not start") }
         defer { archive_read_free(archive) }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// A parsed JSON document that keeps booleans, numbers and null apart, so validation can say
@@ -46,7 +47,7 @@ enum JSONValue: Decodable, Equatable {
             // Syntax first: JSONSerialization says where the text goes wrong.
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw InputError([InputIssue(code: .invalidJSON, file: file, path: "",
+            throw InputError([Diagnostic(code: .invalidJSON, file: file, path: "",
                                          message: "not valid JSON (\((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? error.localizedDescription))")])
         }
         do {
@@ -58,7 +59,7 @@ enum JSONValue: Decodable, Equatable {
             } else {
                 detail = "\(error)"
             }
-            throw InputError([InputIssue(code: .invalidJSON, file: file, path: "",
+            throw InputError([Diagnostic(code: .invalidJSON, file: file, path: "",
                                          message: "not valid JSON (\(detail))")])
         }
     }
@@ -69,7 +70,7 @@ enum JSONValue: Decodable, Equatable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw InputError([InputIssue(code: .notFound, file: file, path: "",
+            throw InputError([Diagnostic(code: .notFound, file: file, path: "",
                                          message: "cannot read the file (\(error.localizedDescription))")])
         }
         return try parse(data, file: file)

@@ -9,7 +9,7 @@ struct EPUBStage {
 
     struct Result {
         var file: URL
-        var notices: [RenderNotice]
+        var notices: [Diagnostic]
     }
 
     func run(_ book: Book, cover: CoverContent, orderID: String, pageMarks: [PageMark], photos: PhotoPool,

@@ -13,7 +13,7 @@ struct InteriorStage {
     struct Result {
         var file: URL
         var pages: Int
-        var notices: [RenderNotice]
+        var notices: [Diagnostic]
         var pageMarks: [PageMark]
         var layoutTime: Duration
         var drawTime: Duration

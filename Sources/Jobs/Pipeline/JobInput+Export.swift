@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 extension JobInput {
@@ -5,12 +6,12 @@ extension JobInput {
     /// read (named by the order or detected), a zip unpacked into `scratch` first. Every problem
     /// names the file and the entry.
     static func readExport(_ order: Order, orderFile: String, config: FolioConfig,
-                           scratch: URL?) -> (journal: Journal?, imported: ImportedExport?, issues: [InputIssue]) {
+                           scratch: URL?) -> (journal: Journal?, imported: ImportedExport?, issues: [Diagnostic]) {
         var location: URL
         do {
             location = try ConfinedPath.resolve(order.export, under: config.exportsRoot)
         } catch {
-            return (nil, nil, [InputIssue(code: .pathEscape, file: orderFile, path: "export",
+            return (nil, nil, [Diagnostic(code: .pathEscape, file: orderFile, path: "export",
                                           message: "\"\(order.export)\": \(error) (exports root: \(config.exportsRoot.path))")])
         }
         if location.pathExtension.lowercased() == "zip" {
@@ -29,7 +30,7 @@ extension JobInput {
                 return (try Journal.load(folder: location, shownAs: location.path), nil, [])
             }
             if order.exportFormat == nil, ExportFormat.detect(location) == nil {
-                return (nil, nil, [InputIssue(code: .notFound, file: orderFile, path: "export",
+                return (nil, nil, [Diagnostic(code: .notFound, file: orderFile, path: "export",
                                               message: "no journal.json in \(location.path), nor a Day One, jrnl or Markdown export")])
             }
             let imported = try ExportImporter.read(location, format: order.exportFormat, timeZone: order.exportTimeZone, timeFormat: order.exportTimeFormat,

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Prepress
 import Render
@@ -25,31 +26,31 @@ struct JobInput {
     /// `scratch`: where a zipped export is unpacked (a folder of the job's); the caller removes it.
     static func load(orderData: Data, orderFile: String, config: FolioConfig, scratch: URL? = nil) throws(InputError) -> JobInput {
         let order = try Order.decode(orderData, file: orderFile)
-        var issues: [InputIssue] = []
+        var issues: [Diagnostic] = []
         var product: Product?
         var productReview = ReviewPolicy.never
         var destination: Destination?
         if FileManager.default.fileExists(atPath: config.productFile(order.product).path) {
             do { (product, productReview) = try config.productWithReview(order.product) } catch { issues += error.issues }
         } else {
-            issues.append(InputIssue(code: .unknownReference, file: orderFile, path: "product",
+            issues.append(Diagnostic(code: .unknownReference, file: orderFile, path: "product",
                                      message: "no product \"\(order.product)\" (available: \(config.available("products").joined(separator: ", ")))"))
         }
         if FileManager.default.fileExists(atPath: config.destinationFile(order.destination).path) {
             do { destination = try config.destination(order.destination) } catch { issues += error.issues }
         } else {
-            issues.append(InputIssue(code: .unknownReference, file: orderFile, path: "destination",
+            issues.append(Diagnostic(code: .unknownReference, file: orderFile, path: "destination",
                                      message: "no destination \"\(order.destination)\" (available: \(config.available("destinations").joined(separator: ", ")))"))
         }
         let (journal, imported, exportIssues) = readExport(order, orderFile: orderFile, config: config, scratch: scratch)
         issues += exportIssues
         if let journal, case .journal(let id) = order.scope, !journal.journals.contains(where: { $0.id == id }) {
-            issues.append(InputIssue(code: .unknownReference, file: orderFile, path: "book.scope.journal",
+            issues.append(Diagnostic(code: .unknownReference, file: orderFile, path: "book.scope.journal",
                                      message: "the export has no journal \"\(id)\" (it has: \(journal.journals.map(\.id).joined(separator: ", ")))"))
         }
         if let journal, let photo = order.coverPhoto {
             do { _ = try ConfinedPath.resolve(photo, under: journal.folder) } catch {
-                issues.append(InputIssue(code: .pathEscape, file: orderFile, path: "book.cover.photo", message: "\"\(photo)\": \(error)"))
+                issues.append(Diagnostic(code: .pathEscape, file: orderFile, path: "book.cover.photo", message: "\"\(photo)\": \(error)"))
             }
         }
         guard issues.isEmpty, let product, let destination, let journal else { throw InputError(issues) }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Render
 
 extension Pipeline {
@@ -5,7 +6,7 @@ extension Pipeline {
     /// why, by the interior, which drew its placeholder and knows on which page, and by the
     /// EPUB. The operator gets one finding with both: the importer's is given the page, and the
     /// drawn notices of the same photo of the same entry are dropped. Returns the notices left.
-    static func placeMissingPhotos(_ findings: inout [JobReport.Finding], drawn: [RenderNotice]) -> [RenderNotice] {
+    static func placeMissingPhotos(_ findings: inout [Diagnostic], drawn: [Diagnostic]) -> [Diagnostic] {
         drawn.filter { notice in
             guard notice.carries(.photoMissing), let index = findings.firstIndex(where: {
                 $0.carries(.importPhotoMissing) && $0.entry == notice.entry && sameName(placeholder: notice.message, imported: $0.message)

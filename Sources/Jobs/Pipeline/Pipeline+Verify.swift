@@ -39,7 +39,7 @@ extension Pipeline {
 extension VerifyStage {
     /// The print files' findings and when their checks ran (beside the EPUB's writing).
     struct PrintCheck {
-        var findings: [JobReport.Finding]
+        var findings: [Diagnostic]
         var start: ContinuousClock.Instant
         var end: ContinuousClock.Instant
     }

@@ -98,8 +98,8 @@ public struct Pipeline: Sendable {
         try deliverOutputs(input, orderSHA256: orderSHA256, folder: folder, clock: &clock, report: &report)
     }
 
-    static func finding(_ notice: RenderNotice) -> JobReport.Finding {
-        JobReport.Finding(severity: notice.isInformational ? .info : .warning, code: notice.code, message: notice.message,
+    static func finding(_ notice: Diagnostic) -> Diagnostic {
+        Diagnostic(severity: notice.isInformational ? .info : .warning, code: notice.code, message: notice.message,
                           entry: notice.entry, page: notice.page)
     }
 

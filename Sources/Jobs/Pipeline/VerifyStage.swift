@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Prepress
 
@@ -12,11 +13,11 @@ struct VerifyStage {
     var pageTextClock = CheckClock()
 
     func run(_ outputs: [(kind: Order.Output, file: URL, pages: Int?)], interiorPages: Int,
-             forbidden: [String], expected: ExpectedText? = nil) -> [JobReport.Finding] {
+             forbidden: [String], expected: ExpectedText? = nil) -> [Diagnostic] {
         let archived = ArchivedText(forbidden)
         let components = product.outputColour.components
-        let perOutput = scheduler.map(outputs) { output -> [JobReport.Finding] in
-            let results: [Finding]
+        let perOutput = scheduler.map(outputs) { output -> [Diagnostic] in
+            let results: [Diagnostic]
             switch output.kind {
             case .interior:
                 var expectations = VerificationExpectations(sheet: product.interiorSheet, pageRules: product.pageRules,
@@ -44,7 +45,7 @@ struct VerifyStage {
                 // A missing entry's words name the entry itself; other findings name an archive member.
                 let entry = finding.carries(.textMissing) ? finding.entry : nil
                 if let member = finding.entry, entry == nil { location.append(member) }
-                return JobReport.Finding(severity: .init(rawValue: finding.severity.rawValue) ?? .error, code: finding.code,
+                return Diagnostic(severity: .init(rawValue: finding.severity.rawValue) ?? .error, code: finding.code,
                                          message: "\(location.joined(separator: ", ")): \(finding.message)", entry: entry, page: finding.page)
             }
         }

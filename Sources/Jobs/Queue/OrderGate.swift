@@ -17,10 +17,10 @@ public struct OrderGate: Sendable {
     public func admit(_ data: Data, file: String, signature: String?) throws(InputError) -> Order {
         try checkSignature(data, file: file, signature: signature)
         let order = try Order.decode(data, file: file)
-        var issues: [InputIssue] = []
+        var issues: [Diagnostic] = []
         for (kind, id, path) in [("products", order.product, "product"), ("destinations", order.destination, "destination")] {
             if !config.available(kind).contains(id) {
-                issues.append(InputIssue(code: .unknownReference, file: file, path: path,
+                issues.append(Diagnostic(code: .unknownReference, file: file, path: path,
                                          message: "no \(path) \"\(id)\" (available: \(config.available(kind).joined(separator: ", ")))"))
             }
         }
@@ -31,11 +31,11 @@ public struct OrderGate: Sendable {
     public func checkSignature(_ data: Data, file: String, signature: String?) throws(InputError) {
         guard let key else { return }
         guard let signature, !signature.isEmpty else {
-            throw InputError([InputIssue(code: .signatureMissing, file: file, path: "",
+            throw InputError([Diagnostic(code: .signatureMissing, file: file, path: "",
                                          message: "FOLIO_ORDER_KEY is set: the order needs its HMAC-SHA256 signature in \(URL(fileURLWithPath: file).lastPathComponent).sig")])
         }
         guard HMACSHA256.matches(HMACSHA256.hex(key: key, message: data), signature) else {
-            throw InputError([InputIssue(code: .signatureInvalid, file: file, path: "",
+            throw InputError([Diagnostic(code: .signatureInvalid, file: file, path: "",
                                          message: "the signature does not match the order's bytes: refused as unpaid or tampered")])
         }
     }

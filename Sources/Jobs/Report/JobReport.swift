@@ -37,9 +37,6 @@ public struct JobReport: Codable, Sendable, Equatable {
         public var pages: Int?
     }
 
-    /// A line of the report's preflight: a `Diagnostic`, as every stage reports them.
-    public typealias Finding = Diagnostic
-
     public struct Upload: Codable, Sendable, Equatable {
         /// One request, in whichever attempt of the job sent it.
         public struct Attempt: Codable, Sendable, Equatable {
@@ -132,7 +129,7 @@ public struct JobReport: Codable, Sendable, Equatable {
     public var entries = Entries()
     public var product: ProductUsed?
     public var outputs: [Output] = []
-    public var preflight: [Finding] = []
+    public var preflight: [Diagnostic] = []
     public var uploads: [Upload] = []
     public var stages: [StageRun] = []
     public var timingsMS: [String: Int] = [:]

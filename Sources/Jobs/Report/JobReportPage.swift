@@ -44,7 +44,7 @@ enum JobReportPage {
         }
         body += "</table>\n<h2>Preflight</h2>\n"
         if report.preflight.isEmpty { body += "<p class=\"muted\">Nothing to report.</p>\n" }
-        for severity in [JobReport.Finding.Severity.error, .warning, .info] {
+        for severity in [Diagnostic.Severity.error, .warning, .info] {
             let findings = report.preflight.filter { $0.severity == severity }
             guard !findings.isEmpty else { continue }
             body += "<p><span class=\"status \(severity.rawValue)\">\(findings.count) \(severity.rawValue)\(findings.count == 1 ? "" : "s")</span></p>\n"

@@ -7,13 +7,15 @@ import Foundation
 /// (`AttemptOutcome`): the runner only supervises, and ends the attempt of a process that died.
 /// Stage changes go to the queue (for `folio status`) and to standard output as `stage: …`
 /// lines, which the runner reads as they come (`StageReader`). The process stops as soon as its
-/// runner is gone or the job is no longer its worker's (see `Fence`).
+/// runner is gone or the job is no longer its worker's (see `Fence`). `hooks` are for tests
+/// (see `Hooks`).
 public enum JobProcess {
     public static func run(id: String, worker given: String?, config: FolioConfig,
-                           environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+                           environment: [String: String] = ProcessInfo.processInfo.environment,
+                           hooks: Hooks = Hooks()) -> Int32 {
         let started = Date()
         limitMemory(megabytes: config.jobMemoryMB)
-        TestFaults.inject(for: id, environment)
+        hooks.beforeWork(id)
         let folder = config.jobs.appendingPathComponent(id)
         do {
             let queue = try config.openQueue()
@@ -39,10 +41,7 @@ public enum JobProcess {
                 try OrderGate(config: config, environment: environment).checkSignature(job.order, file: "queue:\(id)", signature: job.signature)
                 var pipeline = Pipeline(config: config)
                 let ledger = QueueLedger(queue: queue, writes: writes, job: id, attempt: job.attempts, worker: worker, fence: fence)
-                if TestFaults.fault(for: id, environment) == "kill-after-delivery" {
-                    // Test hook: die the hardest way right after the first file reached the ledger.
-                    ledger.afterRecord = { kill(getpid(), SIGKILL) }
-                }
+                ledger.afterRecord = { hooks.afterDeliveryRecorded(id) }
                 pipeline.ledger = ledger
                 pipeline.reuse = verification
                 pipeline.approvedBy = job.approvedBy

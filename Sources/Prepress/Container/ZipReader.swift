@@ -1,4 +1,5 @@
 import CZlib
+import Diagnostics
 import Foundation
 
 /// Reads a ZIP archive the careful way: every local header is compared with its central
@@ -18,7 +19,7 @@ struct ZipReader {
     /// May be memory-mapped: entries are read one at a time.
     let bytes: Data
     private(set) var entries: [Entry] = []
-    private(set) var findings: [Finding] = []
+    private(set) var findings: [Diagnostic] = []
 
     init(bytes: Data) {
         self.bytes = bytes
@@ -39,7 +40,7 @@ struct ZipReader {
             index -= 1
         }
         guard let end, let count = u16(end + 10), let directory = u32(end + 16) else {
-            findings.append(Finding(.error, .zipStructure, "no end-of-central-directory record: the archive is truncated or not a ZIP"))
+            findings.append(Diagnostic(.error, .zipStructure, "no end-of-central-directory record: the archive is truncated or not a ZIP"))
             return
         }
         var position = directory
@@ -48,7 +49,7 @@ struct ZipReader {
                   let compressed = u32(position + 20), let size = u32(position + 24), let nameLength = u16(position + 28),
                   let extra = u16(position + 30), let comment = u16(position + 32), let offset = u32(position + 42),
                   position + 46 + nameLength <= bytes.count else {
-                findings.append(Finding(.error, .zipStructure, "a central directory record at byte \(position) is unreadable"))
+                findings.append(Diagnostic(.error, .zipStructure, "a central directory record at byte \(position) is unreadable"))
                 return
             }
             let name = String(decoding: bytes[(position + 46)..<(position + 46 + nameLength)], as: UTF8.self)
@@ -57,13 +58,13 @@ struct ZipReader {
                   let localCRC = u32(offset + 14), let localCompressed = u32(offset + 18), let localSize = u32(offset + 22),
                   let localNameLength = u16(offset + 26), let localExtra = u16(offset + 28),
                   offset + 30 + localNameLength <= bytes.count else {
-                findings.append(Finding(.error, .zipLocalHeader, "no local header where the directory says (byte \(offset))", entry: name))
+                findings.append(Diagnostic(.error, .zipLocalHeader, "no local header where the directory says (byte \(offset))", entry: name))
                 continue
             }
             let localName = String(decoding: bytes[(offset + 30)..<(offset + 30 + localNameLength)], as: UTF8.self)
             let described = flags & 0x08 != 0
             if localName != name || localMethod != method || (!described && (localCRC != crc || localCompressed != compressed || localSize != size)) {
-                findings.append(Finding(.error, .zipLocalHeader, "the local header disagrees with the central directory", entry: name))
+                findings.append(Diagnostic(.error, .zipLocalHeader, "the local header disagrees with the central directory", entry: name))
             }
             entries.append(Entry(name: name, method: UInt16(method), crc: UInt32(crc), compressedSize: compressed, size: size,
                                  localOffset: offset, dataOffset: offset + 30 + localNameLength + localExtra, extraLength: localExtra))

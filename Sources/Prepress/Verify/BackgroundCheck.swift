@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// A check run beside the rest of a PDF's verification, on a document of its own (one qpdf
@@ -6,10 +7,10 @@ import Foundation
 /// second thread it runs when its findings are asked for, on the caller's document.
 final class BackgroundCheck: @unchecked Sendable {
     private let done = DispatchGroup()
-    private var result: [Finding]?
-    private let check: @Sendable (QPDFDocument) -> [Finding]
+    private var result: [Diagnostic]?
+    private let check: @Sendable (QPDFDocument) -> [Diagnostic]
 
-    init(file: URL, inBackground: Bool, check: @escaping @Sendable (QPDFDocument) -> [Finding]) {
+    init(file: URL, inBackground: Bool, check: @escaping @Sendable (QPDFDocument) -> [Diagnostic]) {
         self.check = check
         guard inBackground else { return }
         done.enter()
@@ -24,7 +25,7 @@ final class BackgroundCheck: @unchecked Sendable {
     func wait() { done.wait() }
 
     /// The background's findings, or the check run now on `document` when there was none.
-    func findings(else document: QPDFDocument) -> [Finding] {
+    func findings(else document: QPDFDocument) -> [Diagnostic] {
         done.wait()
         return result ?? check(document)
     }

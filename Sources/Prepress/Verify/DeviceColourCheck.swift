@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Colour a printer would refuse or print wrong: under a CMYK output intent, anything in RGB
@@ -14,7 +15,7 @@ struct DeviceColourCheck {
     /// Images the page-by-page resource walk has already reported, with their page.
     let reportedImages: Set<Int>
 
-    func check() -> [Finding] {
+    func check() -> [Diagnostic] {
         var findings = sites.images.flatMap { checkDecode(image: $0.image, number: $0.object) }
         guard outputComponents == 4 else { return findings }
         for (image, number) in sites.images where !reportedImages.contains(number) {
@@ -22,29 +23,29 @@ struct DeviceColourCheck {
         }
         func rgb(_ space: PDFObject?) -> Bool { document.colourComponents(space) == 3 }
         for (shading, number) in sites.shadings where rgb(document.key(shading, "/ColorSpace")) {
-            findings.append(Finding(.error, .rgbInCMYK, "a shading in RGB under a CMYK output intent", object: number))
+            findings.append(Diagnostic(.error, .rgbInCMYK, "a shading in RGB under a CMYK output intent", object: number))
         }
         for (group, number) in sites.groups where rgb(document.key(group, "/CS")) {
-            findings.append(Finding(.error, .rgbInCMYK, "a transparency group blends in RGB under a CMYK output intent", object: number))
+            findings.append(Diagnostic(.error, .rgbInCMYK, "a transparency group blends in RGB under a CMYK output intent", object: number))
         }
         for (space, number) in sites.namedSpaces where rgb(space) {
-            findings.append(Finding(.error, .rgbInCMYK, "a named colour space is RGB under a CMYK output intent", object: number))
+            findings.append(Diagnostic(.error, .rgbInCMYK, "a named colour space is RGB under a CMYK output intent", object: number))
         }
         for (stream, page) in sites.contentStreams {
             guard let bytes = document.streamData(stream), let op = Self.firstRGBOperator(bytes) else { continue }
-            findings.append(Finding(.error, .rgbInCMYK, "the content sets an RGB colour (\(op)) under a CMYK output intent",
+            findings.append(Diagnostic(.error, .rgbInCMYK, "the content sets an RGB colour (\(op)) under a CMYK output intent",
                                     page: page, object: document.objectNumber(stream)))
         }
         return findings
     }
 
-    private func checkDecode(image: PDFObject, number: Int) -> [Finding] {
+    private func checkDecode(image: PDFObject, number: Int) -> [Diagnostic] {
         guard let inverted = ColourSites.cmykJPEGIsInverted(image, document) else { return [] }
         let decode = document.key(image, "/Decode").map(document.numbers) ?? [0, 1, 0, 1, 0, 1, 0, 1]
         guard decode == (inverted ? [1, 0, 1, 0, 1, 0, 1, 0] : [0, 1, 0, 1, 0, 1, 0, 1]) else {
             let why = inverted ? "stores inverted values (Adobe marker) without /Decode [1 0 …]"
                 : "has an inverting /Decode but no Adobe marker"
-            return [Finding(.error, .cmykJPEGInverted, "the CMYK JPEG \(why): it would print as a negative", object: number)]
+            return [Diagnostic(.error, .cmykJPEGInverted, "the CMYK JPEG \(why): it would print as a negative", object: number)]
         }
         return []
     }

@@ -12,19 +12,19 @@ public struct EPUBVerifier: Sendable {
         self.expectations = expectations
     }
 
-    public func verify(_ file: URL) -> [Finding] {
+    public func verify(_ file: URL) -> [Diagnostic] {
         guard let data = try? Data(contentsOf: file, options: .alwaysMapped) else {
-            return [Finding(.error, .unreadable, "cannot read \(file.path)")]
+            return [Diagnostic(.error, .unreadable, "cannot read \(file.path)")]
         }
         let zip = ZipReader(bytes: data)
         var findings = zip.findings
-        guard !zip.entries.isEmpty else { return findings + (findings.isEmpty ? [Finding(.error, .zipStructure, "the archive is empty")] : []) }
+        guard !zip.entries.isEmpty else { return findings + (findings.isEmpty ? [Diagnostic(.error, .zipStructure, "the archive is empty")] : []) }
         findings += mimetype(zip)
         var contents: [String: [UInt8]] = [:]
         for entry in zip.entries {
             if entry.name.hasPrefix("/") || entry.name.hasPrefix("\\") || entry.name.split(separator: "/").contains("..")
                 || entry.name.contains(":") {
-                findings.append(Finding(.error, .zipNameEscape, "the entry's name leaves the archive", entry: entry.name))
+                findings.append(Diagnostic(.error, .zipNameEscape, "the entry's name leaves the archive", entry: entry.name))
                 continue
             }
             do {
@@ -35,7 +35,7 @@ public struct EPUBVerifier: Sendable {
                 zip.release(entry)
             } catch {
                 let code: DiagnosticCode = if case .crc = error { .zipCRC } else if case .size = error { .zipSize } else { .zipData }
-                findings.append(Finding(.error, code, "the entry's data does not match its directory record (\(error))", entry: entry.name))
+                findings.append(Diagnostic(.error, code, "the entry's data does not match its directory record (\(error))", entry: entry.name))
             }
         }
         let (packageFindings, spine) = package(contents)
@@ -47,37 +47,37 @@ public struct EPUBVerifier: Sendable {
         return findings
     }
 
-    private func mimetype(_ zip: ZipReader) -> [Finding] {
+    private func mimetype(_ zip: ZipReader) -> [Diagnostic] {
         guard let first = zip.entries.first, first.name == "mimetype" else {
-            return [Finding(.error, .mimetypeFirst, "the first entry must be mimetype")]
+            return [Diagnostic(.error, .mimetypeFirst, "the first entry must be mimetype")]
         }
-        var findings: [Finding] = []
-        if first.method != 0 { findings.append(Finding(.error, .mimetypeCompressed, "mimetype must be stored, not compressed", entry: "mimetype")) }
-        if first.extraLength != 0 { findings.append(Finding(.error, .mimetypeExtra, "mimetype's local header has an extra field", entry: "mimetype")) }
-        if first.localOffset != 0 { findings.append(Finding(.error, .mimetypeFirst, "mimetype's header is not at byte 0", entry: "mimetype")) }
+        var findings: [Diagnostic] = []
+        if first.method != 0 { findings.append(Diagnostic(.error, .mimetypeCompressed, "mimetype must be stored, not compressed", entry: "mimetype")) }
+        if first.extraLength != 0 { findings.append(Diagnostic(.error, .mimetypeExtra, "mimetype's local header has an extra field", entry: "mimetype")) }
+        if first.localOffset != 0 { findings.append(Diagnostic(.error, .mimetypeFirst, "mimetype's header is not at byte 0", entry: "mimetype")) }
         let content = zip.bytes.count >= 58 ? String(decoding: zip.bytes[38..<58], as: UTF8.self) : ""
         if first.method == 0 && first.extraLength == 0 && content != "application/epub+zip" {
-            findings.append(Finding(.error, .mimetypeContent, "bytes 38–57 are not application/epub+zip", entry: "mimetype"))
+            findings.append(Diagnostic(.error, .mimetypeContent, "bytes 38–57 are not application/epub+zip", entry: "mimetype"))
         }
         return findings
     }
 
     /// The package's findings, and its spine's documents in reading order (nil when the
     /// container or the package document cannot be read).
-    private func package(_ contents: [String: [UInt8]]) -> (findings: [Finding], spine: [String]?) {
+    private func package(_ contents: [String: [UInt8]]) -> (findings: [Diagnostic], spine: [String]?) {
         guard let container = contents["META-INF/container.xml"] else {
-            return ([Finding(.error, .containerMissing, "no META-INF/container.xml")], nil)
+            return ([Diagnostic(.error, .containerMissing, "no META-INF/container.xml")], nil)
         }
         let containerXML = XMLScan(container)
         guard let opfPath = containerXML.elements(named: "rootfile").first?.attributes["full-path"] else {
-            return ([Finding(.error, .containerRootfile, "container.xml names no rootfile", entry: "META-INF/container.xml")], nil)
+            return ([Diagnostic(.error, .containerRootfile, "container.xml names no rootfile", entry: "META-INF/container.xml")], nil)
         }
         guard let opfData = contents[opfPath] else {
-            return ([Finding(.error, .opfMissing, "container.xml points to \(opfPath), which is not in the archive")], nil)
+            return ([Diagnostic(.error, .opfMissing, "container.xml points to \(opfPath), which is not in the archive")], nil)
         }
         let opf = XMLScan(opfData)
-        if let error = opf.error { return ([Finding(.error, .xmlNotWellFormed, error, entry: opfPath)], nil) }
-        var findings: [Finding] = []
+        if let error = opf.error { return ([Diagnostic(.error, .xmlNotWellFormed, error, entry: opfPath)], nil) }
+        var findings: [Diagnostic] = []
         let base = (opfPath as NSString).deletingLastPathComponent
         func resolve(_ href: String, from folder: String) -> String {
             let path = (href.removingPercentEncoding ?? href)
@@ -94,15 +94,15 @@ public struct EPUBVerifier: Sendable {
             let path = resolve(href, from: base)
             manifest[id] = (path, item.attributes["properties"] ?? "")
             if contents[path] == nil {
-                findings.append(Finding(.error, .manifestMissingFile, "the manifest names \(path), which is not in the archive", entry: path))
+                findings.append(Diagnostic(.error, .manifestMissingFile, "the manifest names \(path), which is not in the archive", entry: path))
             }
         }
         let listed = Set(manifest.values.map(\.path))
         for name in contents.keys.sorted() where name != "mimetype" && !name.hasPrefix("META-INF/") && name != opfPath && !name.hasSuffix("/") {
-            if !listed.contains(name) { findings.append(Finding(.error, .fileNotInManifest, "the file is not in the manifest", entry: name)) }
+            if !listed.contains(name) { findings.append(Diagnostic(.error, .fileNotInManifest, "the file is not in the manifest", entry: name)) }
         }
         for itemref in opf.elements(named: "itemref") where manifest[itemref.attributes["idref"] ?? ""] == nil {
-            findings.append(Finding(.error, .spineIDRef, "the spine refers to \"\(itemref.attributes["idref"] ?? "")\", which is not in the manifest", entry: opfPath))
+            findings.append(Diagnostic(.error, .spineIDRef, "the spine refers to \"\(itemref.attributes["idref"] ?? "")\", which is not in the manifest", entry: opfPath))
         }
         // Every XHTML well-formed; collect ids for fragment checks.
         var ids: [String: Set<String>] = [:]
@@ -111,22 +111,22 @@ public struct EPUBVerifier: Sendable {
             guard let data = contents[path] else { continue }
             let scan = XMLScan(data)
             if let error = scan.error {
-                findings.append(Finding(.error, .xhtmlNotWellFormed, error, entry: path))
+                findings.append(Diagnostic(.error, .xhtmlNotWellFormed, error, entry: path))
                 continue
             }
             scans[path] = scan
             var seen = Set<String>()
             for id in scan.elements.compactMap({ $0.attributes["id"] }) where !seen.insert(id).inserted {
-                findings.append(Finding(.error, .duplicateID, "the id \"\(id)\" is given to more than one element", entry: path))
+                findings.append(Diagnostic(.error, .duplicateID, "the id \"\(id)\" is given to more than one element", entry: path))
             }
             ids[path] = seen
             if properties.split(separator: " ").contains("nav"),
                !scan.elements(named: "nav").contains(where: { ($0.attributes["epub:type"] ?? "").split(separator: " ").contains("toc") }) {
-                findings.append(Finding(.error, .navMissingTOC, "the navigation document has no nav with epub:type=\"toc\"", entry: path))
+                findings.append(Diagnostic(.error, .navMissingTOC, "the navigation document has no nav with epub:type=\"toc\"", entry: path))
             }
         }
         if !manifest.values.contains(where: { $0.properties.split(separator: " ").contains("nav") }) {
-            findings.append(Finding(.error, .navMissingTOC, "no manifest item is the navigation document", entry: opfPath))
+            findings.append(Diagnostic(.error, .navMissingTOC, "no manifest item is the navigation document", entry: opfPath))
         }
         findings += navigationOrder(contents, manifest: manifest.values.map(\.path))
         for (path, scan) in scans.sorted(by: { $0.key < $1.key }) {
@@ -137,9 +137,9 @@ public struct EPUBVerifier: Sendable {
                 let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
                 let target = parts[0].isEmpty ? path : resolve(parts[0], from: folder)
                 if contents[target] == nil {
-                    findings.append(Finding(.error, .brokenLink, "\(reference) leads to no file in the book", entry: path))
+                    findings.append(Diagnostic(.error, .brokenLink, "\(reference) leads to no file in the book", entry: path))
                 } else if parts.count == 2, !parts[1].isEmpty, let targetIDs = ids[target], !targetIDs.contains(parts[1]) {
-                    findings.append(Finding(.error, .brokenFragment, "\(reference) leads to no element with that id", entry: path))
+                    findings.append(Diagnostic(.error, .brokenFragment, "\(reference) leads to no element with that id", entry: path))
                 }
             }
         }
@@ -150,30 +150,30 @@ public struct EPUBVerifier: Sendable {
     /// `toc.ncx`, where the book has one: ids unique, and `playOrder` numbering the navigation
     /// points 1, 2, 3… in document order (EPUBCheck's NCX-001/RSC-005 rules), a point with the
     /// same target always with the same number.
-    private func navigationOrder(_ contents: [String: [UInt8]], manifest: [String]) -> [Finding] {
+    private func navigationOrder(_ contents: [String: [UInt8]], manifest: [String]) -> [Diagnostic] {
         guard let path = manifest.first(where: { $0.hasSuffix(".ncx") }), let data = contents[path] else { return [] }
         let scan = XMLScan(data)
-        if let error = scan.error { return [Finding(.error, .xmlNotWellFormed, error, entry: path)] }
-        var findings: [Finding] = []
+        if let error = scan.error { return [Diagnostic(.error, .xmlNotWellFormed, error, entry: path)] }
+        var findings: [Diagnostic] = []
         var seen = Set<String>()
         var expected = 0
         var orderOfTarget: [String: Int] = [:]
         var currentTarget: [Int] = []
         for element in scan.elements {
             if let id = element.attributes["id"], !seen.insert(id).inserted {
-                findings.append(Finding(.error, .duplicateID, "the id \"\(id)\" is given to more than one element", entry: path))
+                findings.append(Diagnostic(.error, .duplicateID, "the id \"\(id)\" is given to more than one element", entry: path))
             }
             if element.name == "navPoint" {
                 expected += 1
                 let order = Int(element.attributes["playOrder"] ?? "") ?? -1
                 if order != expected {
-                    findings.append(Finding(.error, .ncxPlayOrder, "navPoint \"\(element.attributes["id"] ?? "")\" has playOrder \(order); expected \(expected)",
+                    findings.append(Diagnostic(.error, .ncxPlayOrder, "navPoint \"\(element.attributes["id"] ?? "")\" has playOrder \(order); expected \(expected)",
                                             entry: path))
                 }
                 currentTarget.append(order)
             } else if element.name == "content", let order = currentTarget.popLast(), let source = element.attributes["src"] {
                 if let earlier = orderOfTarget[source], earlier != order {
-                    findings.append(Finding(.error, .ncxPlayOrder, "\(source) is reached by playOrder \(earlier) and \(order)", entry: path))
+                    findings.append(Diagnostic(.error, .ncxPlayOrder, "\(source) is reached by playOrder \(earlier) and \(order)", entry: path))
                 }
                 orderOfTarget[source] = order
             }
@@ -183,10 +183,10 @@ public struct EPUBVerifier: Sendable {
 
     /// Every entry's name, and every text entry as markup and as plain text: each searched once
     /// for all archived phrases together.
-    private func forbidden(_ contents: [String: [UInt8]]) -> [Finding] {
+    private func forbidden(_ contents: [String: [UInt8]]) -> [Diagnostic] {
         let archived = expectations.archived
         guard !archived.isEmpty else { return [] }
-        var findings: [Finding] = []
+        var findings: [Diagnostic] = []
         for (name, data) in contents.sorted(by: { $0.key < $1.key }) {
             var compact = CompactText.bytes(name)
             if !Self.isBinary(name) {
@@ -197,14 +197,14 @@ public struct EPUBVerifier: Sendable {
                 }
             }
             for phrase in archived.found(inCompact: compact, counter: expectations.scanCounter) {
-                findings.append(Finding(.error, .archivedContent, "archived content appears: \"\(phrase.prefix(40))\"", entry: name))
+                findings.append(Diagnostic(.error, .archivedContent, "archived content appears: \"\(phrase.prefix(40))\"", entry: name))
             }
         }
         return findings
     }
 
     /// Every included entry's words in the spine's documents, in reading order.
-    private func completeness(_ expected: ExpectedText, spine: [String], _ contents: [String: [UInt8]]) -> [Finding] {
+    private func completeness(_ expected: ExpectedText, spine: [String], _ contents: [String: [UInt8]]) -> [Diagnostic] {
         var document = WordText()
         var starts: [(position: Int, path: String)] = []
         for path in spine {
@@ -214,7 +214,7 @@ public struct EPUBVerifier: Sendable {
         }
         return CompletenessCheck(document: document).missing(expected).map { missing in
             let file = starts.last { $0.position <= missing.position }?.path ?? "the spine"
-            return Finding(.error, .textMissing, "words of the entry \(missing.entry) are not in \(file), from: \"\(missing.words)\"",
+            return Diagnostic(.error, .textMissing, "words of the entry \(missing.entry) are not in \(file), from: \"\(missing.words)\"",
                            entry: missing.entry)
         }
     }

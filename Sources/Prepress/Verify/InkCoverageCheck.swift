@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Total ink (C + M + Y + K, in percent) against the press's limit, wherever a CMYK file sets
@@ -10,9 +11,9 @@ struct InkCoverageCheck {
     let document: QPDFDocument
     let sites: ColourSites
     let limitPercent: Double
-    let severity: Finding.Severity
+    let severity: Diagnostic.Severity
 
-    func check() -> [Finding] {
+    func check() -> [Diagnostic] {
         var worst: [Int?: (percent: Double, what: String, object: Int?)] = [:]
         func note(_ percent: Double, _ what: String, page: Int?, object: Int?) {
             guard percent > limitPercent + 0.05, percent > (worst[page]?.percent ?? 0) else { return }
@@ -33,7 +34,7 @@ struct InkCoverageCheck {
             }
         }
         return worst.sorted { ($0.key ?? .max) < ($1.key ?? .max) }.map { page, found in
-            Finding(severity, .inkLimitExceeded,
+            Diagnostic(severity, .inkLimitExceeded,
                     String(format: "%@ carries %.0f %% total ink; the press allows %.0f %%", found.what, found.percent, limitPercent),
                     page: page, object: found.object)
         }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Folio's own reading of a PDF's skeleton, byte by byte: header, `%%EOF`, `startxref`, every
@@ -7,19 +8,19 @@ import Foundation
 struct PDFByteStructure {
     let bytes: Data
 
-    func check() -> [Finding] {
-        var findings: [Finding] = []
+    func check() -> [Diagnostic] {
+        var findings: [Diagnostic] = []
         if !bytes.starts(with: Array("%PDF-".utf8)) {
-            findings.append(Finding(.error, .pdfHeader, "the file does not start with %PDF-"))
+            findings.append(Diagnostic(.error, .pdfHeader, "the file does not start with %PDF-"))
         }
         let tail = bytes.suffix(1024)
         guard let eof = lastIndex(of: "%%EOF", in: tail.startIndex..<bytes.count) else {
-            findings.append(Finding(.error, .pdfEOF, "no %%EOF at the end: the file is truncated"))
+            findings.append(Diagnostic(.error, .pdfEOF, "no %%EOF at the end: the file is truncated"))
             return findings
         }
         guard let startxref = lastIndex(of: "startxref", in: max(0, eof - 64)..<eof),
               let offset = number(after: startxref + 9) else {
-            findings.append(Finding(.error, .pdfStartxref, "no startxref offset before %%EOF"))
+            findings.append(Diagnostic(.error, .pdfStartxref, "no startxref offset before %%EOF"))
             return findings
         }
         var next: Int? = offset
@@ -27,11 +28,11 @@ struct PDFByteStructure {
         var newestTrailer: String?
         while let section = next {
             guard visited.insert(section).inserted else {
-                findings.append(Finding(.error, .xrefLoop, "the /Prev chain returns to offset \(section)"))
+                findings.append(Diagnostic(.error, .xrefLoop, "the /Prev chain returns to offset \(section)"))
                 break
             }
             guard section >= 0, section < bytes.count else {
-                findings.append(Finding(.error, .xrefOffset, "startxref or /Prev points to \(section), outside the file"))
+                findings.append(Diagnostic(.error, .xrefOffset, "startxref or /Prev points to \(section), outside the file"))
                 break
             }
             if matches("xref", at: skipSpace(section)) {
@@ -40,24 +41,24 @@ struct PDFByteStructure {
                 if newestTrailer == nil { newestTrailer = trailer }
                 next = trailer.flatMap { dictionaryNumber("/Prev", in: $0) }
             } else if objectHeader(at: section) != nil {
-                findings.append(Finding(.info, .xrefStream, "cross-reference stream: its entries are checked by qpdf"))
+                findings.append(Diagnostic(.info, .xrefStream, "cross-reference stream: its entries are checked by qpdf"))
                 return findings
             } else {
-                findings.append(Finding(.error, .xrefOffset, "no xref table at offset \(section)"))
+                findings.append(Diagnostic(.error, .xrefOffset, "no xref table at offset \(section)"))
                 break
             }
         }
         if let trailer = newestTrailer {
             for key in ["/Root", "/Info", "/ID"] where !trailer.contains(key) {
-                findings.append(Finding(.error, .trailerKey, "the trailer has no \(key)"))
+                findings.append(Diagnostic(.error, .trailerKey, "the trailer has no \(key)"))
             }
         }
         return findings
     }
 
     /// One xref section: subsections of 20-byte entries, then its trailer dictionary.
-    private func checkTable(at start: Int) -> ([Finding], String?) {
-        var findings: [Finding] = []
+    private func checkTable(at start: Int) -> ([Diagnostic], String?) {
+        var findings: [Diagnostic] = []
         var position = start
         while true {
             position = skipSpace(position)
@@ -67,13 +68,13 @@ struct PDFByteStructure {
             }
             guard let first = number(after: position), let afterFirst = endOfNumber(skipSpace(position)),
                   let count = number(after: afterFirst), let afterCount = endOfNumber(skipSpace(afterFirst)) else {
-                findings.append(Finding(.error, .xrefSyntax, "unreadable xref subsection at byte \(position)"))
+                findings.append(Diagnostic(.error, .xrefSyntax, "unreadable xref subsection at byte \(position)"))
                 return (findings, nil)
             }
             position = skipSpace(afterCount)
             for index in 0..<count {
                 guard position + 18 <= bytes.count else {
-                    findings.append(Finding(.error, .xrefSyntax, "xref section runs past the end of the file"))
+                    findings.append(Diagnostic(.error, .xrefSyntax, "xref section runs past the end of the file"))
                     return (findings, nil)
                 }
                 let entry = String(decoding: bytes[position..<(position + 18)], as: UTF8.self)
@@ -81,7 +82,7 @@ struct PDFByteStructure {
                 let object = first + index
                 if fields.count == 3, fields[2] == "n", let offset = Int(fields[0]), let generation = Int(fields[1]) {
                     if objectHeader(at: offset).map({ $0 != (object, generation) }) ?? true {
-                        findings.append(Finding(.error, .xrefOffset,
+                        findings.append(Diagnostic(.error, .xrefOffset,
                                                 "object \(object) \(generation) is said to start at byte \(offset), which holds no \"\(object) \(generation) obj\"",
                                                 object: object))
                     }

@@ -21,11 +21,11 @@ public struct PDFVerifier: Sendable {
         self.threads = threads
     }
 
-    public func verify(_ file: URL) -> [Finding] {
+    public func verify(_ file: URL) -> [Diagnostic] {
         // Mapped, not read: a book's PDF can be tens of megabytes, and the skeleton check reads
         // only its xref and object headers.
         guard let data = try? Data(contentsOf: file, options: .alwaysMapped) else {
-            return [Finding(.error, .unreadable, "cannot read \(file.path)")]
+            return [Diagnostic(.error, .unreadable, "cannot read \(file.path)")]
         }
         let streams = BackgroundCheck(file: file, inBackground: threads > 1) { StreamIntegrity(document: $0).check() }
         // The ink check decodes every CMYK photo: beside the rest too, on a third thread.
@@ -40,7 +40,7 @@ public struct PDFVerifier: Sendable {
         guard let document = QPDFDocument(file: file), !document.unreadable else {
             streams.wait()
             ink?.wait()
-            return findings + [Finding(.error, .pdfStructure, "qpdf cannot read the file")]
+            return findings + [Diagnostic(.error, .pdfStructure, "qpdf cannot read the file")]
         }
         if thorough { findings += document.checkStructure().map(Self.finding) }
         findings += pages(document)
@@ -79,24 +79,24 @@ public struct PDFVerifier: Sendable {
 
     /// A qpdf problem raised while decoding one stream is that stream's damage; any other is
     /// the file's structure.
-    private static func finding(_ problem: QPDFProblem) -> Finding {
-        guard let stream = problem.stream else { return Finding(.error, .pdfStructure, problem.message) }
-        return Finding(.error, .streamDamaged, problem.message, object: stream)
+    private static func finding(_ problem: QPDFProblem) -> Diagnostic {
+        guard let stream = problem.stream else { return Diagnostic(.error, .pdfStructure, problem.message) }
+        return Diagnostic(.error, .streamDamaged, problem.message, object: stream)
     }
 
-    private func pages(_ document: QPDFDocument) -> [Finding] {
-        var findings: [Finding] = []
+    private func pages(_ document: QPDFDocument) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
         let found = document.pageCount
         if let tree = document.key(document.root, "/Pages"), let count = document.key(tree, "/Count").flatMap(document.number),
            Int(count) != found {
-            findings.append(Finding(.error, .pageCount, "the page tree says \(Int(count)) pages; \(found) were found"))
+            findings.append(Diagnostic(.error, .pageCount, "the page tree says \(Int(count)) pages; \(found) were found"))
         }
         if let pages = expectations.pages, pages != found {
-            findings.append(Finding(.error, .pageCountReport, "the report says \(pages) pages; the file has \(found)"))
+            findings.append(Diagnostic(.error, .pageCountReport, "the report says \(pages) pages; the file has \(found)"))
         }
         if let rules = expectations.pageRules,
            found < rules.minimum || found > rules.maximum || found % rules.multiple != 0 {
-            findings.append(Finding(.error, .pageRules,
+            findings.append(Diagnostic(.error, .pageRules,
                                     "\(found) pages; the product needs \(rules.minimum)–\(rules.maximum) in multiples of \(rules.multiple)"))
         }
         for index in 0..<found {
@@ -105,7 +105,7 @@ public struct PDFVerifier: Sendable {
             var boxes: [String: [Double]] = [:]
             for name in ["/MediaBox", "/TrimBox", "/BleedBox"] {
                 guard let box = document.inheritedKey(page, name).map(document.numbers), box.count == 4 else {
-                    findings.append(Finding(.error, .missingBox, "no \(name)", page: number, object: document.objectNumber(page)))
+                    findings.append(Diagnostic(.error, .missingBox, "no \(name)", page: number, object: document.objectNumber(page)))
                     continue
                 }
                 boxes[name] = box
@@ -113,7 +113,7 @@ public struct PDFVerifier: Sendable {
             guard let sheet = expectations.sheet, let trim = boxes["/TrimBox"], let bleed = boxes["/BleedBox"] else { continue }
             let width = trim[2] - trim[0], height = trim[3] - trim[1]
             if abs(width - sheet.trimWidth) > 0.01 || abs(height - sheet.trimHeight) > 0.01 {
-                findings.append(Finding(.error, .trimSize,
+                findings.append(Diagnostic(.error, .trimSize,
                                         String(format: "TrimBox is %.2f × %.2f pt; the product's trim is %.2f × %.2f", width, height,
                                                sheet.trimWidth, sheet.trimHeight), page: number, object: document.objectNumber(page)))
             }
@@ -121,22 +121,22 @@ public struct PDFVerifier: Sendable {
             let actual = (trim[0] - bleed[0], bleed[2] - trim[2], bleed[3] - trim[3], trim[1] - bleed[1])
             if abs(actual.0 - expected.left) > 0.01 || abs(actual.1 - expected.right) > 0.01
                 || abs(actual.2 - expected.top) > 0.01 || abs(actual.3 - expected.bottom) > 0.01 {
-                findings.append(Finding(.error, .bleedSize,
+                findings.append(Diagnostic(.error, .bleedSize,
                                         String(format: "BleedBox extends the trim by %.2f/%.2f/%.2f/%.2f pt (left/right/top/bottom); the product asks %.2f/%.2f/%.2f/%.2f",
                                                actual.0, actual.1, actual.2, actual.3, expected.left, expected.right, expected.top, expected.bottom),
                                         page: number, object: document.objectNumber(page)))
             }
             if let media = boxes["/MediaBox"], media[0] > bleed[0] + 0.01 || media[1] > bleed[1] + 0.01
                 || media[2] < bleed[2] - 0.01 || media[3] < bleed[3] - 0.01 {
-                findings.append(Finding(.error, .mediaBox, "the MediaBox does not contain the BleedBox", page: number))
+                findings.append(Diagnostic(.error, .mediaBox, "the MediaBox does not contain the BleedBox", page: number))
             }
         }
         return findings
     }
 
     /// Fonts must carry their program; images must be in a colour space the intent allows.
-    private func resources(_ document: QPDFDocument, outputComponents: Int?) -> [Finding] {
-        var findings: [Finding] = []
+    private func resources(_ document: QPDFDocument, outputComponents: Int?) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
         var seen: Set<Int> = []
         func walk(_ resources: PDFObject, page: Int, depth: Int) {
             if let fonts = document.key(resources, "/Font") {
@@ -164,11 +164,11 @@ public struct PDFVerifier: Sendable {
         return findings
     }
 
-    private func check(font: PDFObject, name: String, page: Int, _ document: QPDFDocument) -> [Finding] {
+    private func check(font: PDFObject, name: String, page: Int, _ document: QPDFDocument) -> [Diagnostic] {
         let subtype = document.key(font, "/Subtype").flatMap(document.name) ?? "?"
         let base = document.key(font, "/BaseFont").flatMap(document.name) ?? name
         if subtype == "/Type3" {
-            return [Finding(.warning, .type3Font, "\(base) is a Type 3 font (glyphs drawn by procedures)", page: page,
+            return [Diagnostic(.warning, .type3Font, "\(base) is a Type 3 font (glyphs drawn by procedures)", page: page,
                             object: document.objectNumber(font))]
         }
         var descriptorOwner = font
@@ -177,17 +177,17 @@ public struct PDFVerifier: Sendable {
         }
         let descriptor = document.key(descriptorOwner, "/FontDescriptor")
         let embedded = descriptor.map { d in ["/FontFile", "/FontFile2", "/FontFile3"].contains { document.key(d, $0) != nil } } ?? false
-        return embedded ? [] : [Finding(.error, .fontNotEmbedded, "\(base) has no embedded font program", page: page,
+        return embedded ? [] : [Diagnostic(.error, .fontNotEmbedded, "\(base) has no embedded font program", page: page,
                                         object: document.objectNumber(font))]
     }
 
-    static func check(image: PDFObject, allowed: Int?, page: Int?, _ document: QPDFDocument) -> [Finding] {
+    static func check(image: PDFObject, allowed: Int?, page: Int?, _ document: QPDFDocument) -> [Diagnostic] {
         guard let allowed else { return [] }
         let components = document.colourComponents(document.key(image, "/ColorSpace"))
         if document.key(image, "/ImageMask").flatMap(document.name) != nil || components == nil { return [] }
         if let components, components != allowed && components != 1 {
             let space = components == 4 ? "CMYK" : components == 3 ? "RGB" : "\(components)-component"
-            return [Finding(.error, .imageColourSpace, "a \(space) image under a \(allowed == 4 ? "CMYK" : "RGB") output intent",
+            return [Diagnostic(.error, .imageColourSpace, "a \(space) image under a \(allowed == 4 ? "CMYK" : "RGB") output intent",
                             page: page, object: document.objectNumber(image))]
         }
         return []
@@ -200,15 +200,15 @@ public struct PDFVerifier: Sendable {
             .flatMap(document.number).map(Int.init)
     }
 
-    private func outputIntent(_ document: QPDFDocument) -> [Finding] {
+    private func outputIntent(_ document: QPDFDocument) -> [Diagnostic] {
         guard let intents = document.key(document.root, "/OutputIntents").map(document.array), let first = intents.first else {
-            return [Finding(.error, .noOutputIntent, "the catalog has no /OutputIntents")]
+            return [Diagnostic(.error, .noOutputIntent, "the catalog has no /OutputIntents")]
         }
         guard let profile = document.key(first, "/DestOutputProfile"), document.isStream(profile) else {
-            return [Finding(.error, .noOutputIntent, "the output intent has no /DestOutputProfile stream")]
+            return [Diagnostic(.error, .noOutputIntent, "the output intent has no /DestOutputProfile stream")]
         }
         if let wanted = expectations.outputComponents, let n = document.key(profile, "/N").flatMap(document.number), Int(n) != wanted {
-            return [Finding(.error, .outputIntentProfile, "the output profile has \(Int(n)) components; the product's has \(wanted)",
+            return [Diagnostic(.error, .outputIntentProfile, "the output profile has \(Int(n)) components; the product's has \(wanted)",
                             object: document.objectNumber(profile))]
         }
         return []
@@ -216,13 +216,13 @@ public struct PDFVerifier: Sendable {
 
     /// Archived entries' words, ids and photo names: in page text, metadata and bookmarks. Each
     /// page's text and the metadata are searched once, for all phrases together.
-    private func forbiddenText(_ document: QPDFDocument, pageTexts: [[UInt8]]) -> [Finding] {
+    private func forbiddenText(_ document: QPDFDocument, pageTexts: [[UInt8]]) -> [Diagnostic] {
         let archived = expectations.archived
         guard !archived.isEmpty else { return [] }
-        var findings: [Finding] = []
+        var findings: [Diagnostic] = []
         for (index, text) in pageTexts.enumerated() {
             for phrase in archived.found(inUTF8: text, counter: expectations.scanCounter) {
-                findings.append(Finding(.error, .archivedContent, "archived content appears: \"\(phrase.prefix(40))\"", page: index + 1))
+                findings.append(Diagnostic(.error, .archivedContent, "archived content appears: \"\(phrase.prefix(40))\"", page: index + 1))
             }
         }
         var strings: [String] = []
@@ -245,7 +245,7 @@ public struct PDFVerifier: Sendable {
             compact.append(0)
         }
         for phrase in archived.found(inCompact: compact, counter: expectations.scanCounter) {
-            findings.append(Finding(.error, .archivedContent, "archived content appears in the metadata or bookmarks: \"\(phrase.prefix(40))\""))
+            findings.append(Diagnostic(.error, .archivedContent, "archived content appears in the metadata or bookmarks: \"\(phrase.prefix(40))\""))
         }
         return findings
     }
@@ -258,7 +258,7 @@ public struct PDFVerifier: Sendable {
 
     /// Every included entry's words on the pages, in order (`text-missing` names the entry,
     /// its first missing words and the page where they should have been).
-    private static func completeness(_ expected: ExpectedText, pageTexts: [[UInt8]]) -> [Finding] {
+    private static func completeness(_ expected: ExpectedText, pageTexts: [[UInt8]]) -> [Diagnostic] {
         var document = WordText()
         var pageStarts: [Int] = []
         for text in pageTexts {
@@ -267,7 +267,7 @@ public struct PDFVerifier: Sendable {
         }
         return CompletenessCheck(document: document).missing(expected).map { missing in
             let page = (pageStarts.lastIndex { $0 <= missing.position } ?? 0) + 1
-            return Finding(.error, .textMissing, "words of the entry are not on the pages, from: \"\(missing.words)\"",
+            return Diagnostic(.error, .textMissing, "words of the entry are not on the pages, from: \"\(missing.words)\"",
                            page: page, entry: missing.entry)
         }
     }

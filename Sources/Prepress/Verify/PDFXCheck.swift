@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// The rules of a PDF/X standard, each finding with its own code: the header and Info keys
@@ -11,7 +12,7 @@ struct PDFXCheck {
     /// The file's first bytes, for its header.
     let header: Data
 
-    func check() -> [Finding] {
+    func check() -> [Diagnostic] {
         var findings = versionAndInfo()
         findings += xmp()
         findings += outputIntent()
@@ -24,85 +25,85 @@ struct PDFXCheck {
 
     private func infoText(_ key: String) -> String? { info.flatMap { document.key($0, key) }.flatMap(document.text) }
 
-    private func versionAndInfo() -> [Finding] {
-        var findings: [Finding] = []
+    private func versionAndInfo() -> [Diagnostic] {
+        var findings: [Diagnostic] = []
         let line = String(decoding: header.prefix(8), as: UTF8.self)
         if line != "%PDF-" + standard.headerVersion {
-            findings.append(Finding(.error, .pdfxVersion, "the header is \(line); PDF/\(standard.rawValue) is written as %PDF-\(standard.headerVersion)"))
+            findings.append(Diagnostic(.error, .pdfxVersion, "the header is \(line); PDF/\(standard.rawValue) is written as %PDF-\(standard.headerVersion)"))
         }
         if infoText("/GTS_PDFXVersion") != standard.version {
-            findings.append(Finding(.error, .pdfxVersion, "Info /GTS_PDFXVersion is \(infoText("/GTS_PDFXVersion").map { "\"\($0)\"" } ?? "missing"); expected \"\(standard.version)\""))
+            findings.append(Diagnostic(.error, .pdfxVersion, "Info /GTS_PDFXVersion is \(infoText("/GTS_PDFXVersion").map { "\"\($0)\"" } ?? "missing"); expected \"\(standard.version)\""))
         }
         if let conformance = standard.conformance, infoText("/GTS_PDFXConformance") != conformance {
-            findings.append(Finding(.error, .pdfxVersion, "Info /GTS_PDFXConformance must be \"\(conformance)\""))
+            findings.append(Diagnostic(.error, .pdfxVersion, "Info /GTS_PDFXConformance must be \"\(conformance)\""))
         }
         let trapped = info.flatMap { document.key($0, "/Trapped") }.flatMap(document.name)
         if trapped != "/True" && trapped != "/False" {
-            findings.append(Finding(.error, .pdfxTrapped, "Info /Trapped is \(trapped ?? "missing"); PDF/X needs /True or /False"))
+            findings.append(Diagnostic(.error, .pdfxTrapped, "Info /Trapped is \(trapped ?? "missing"); PDF/X needs /True or /False"))
         }
         for key in ["/Title", "/CreationDate", "/ModDate"] where (infoText(key) ?? "").isEmpty {
-            findings.append(Finding(.error, .pdfxInfo, "Info has no \(key)"))
+            findings.append(Diagnostic(.error, .pdfxInfo, "Info has no \(key)"))
         }
         return findings
     }
 
-    private func xmp() -> [Finding] {
+    private func xmp() -> [Diagnostic] {
         guard let stream = document.key(document.root, "/Metadata"), document.isStream(stream),
               let bytes = document.streamData(stream) else {
-            return [Finding(.error, .pdfxXMP, "the catalog has no XMP /Metadata stream")]
+            return [Diagnostic(.error, .pdfxXMP, "the catalog has no XMP /Metadata stream")]
         }
         // Character references decoded: another writer may escape what Folio did not.
         let text = MarkupText.forms(bytes).withTags
-        var findings: [Finding] = []
+        var findings: [Diagnostic] = []
         let element = standard == .x4 ? "pdfxid:GTS_PDFXVersion" : "pdfx:GTS_PDFXVersion"
         if !text.contains("<\(element)>\(standard.version)</\(element)>") {
-            findings.append(Finding(.error, .pdfxXMP, "the XMP does not say \(element) \(standard.version)"))
+            findings.append(Diagnostic(.error, .pdfxXMP, "the XMP does not say \(element) \(standard.version)"))
         }
         if let created = infoText("/CreationDate").flatMap(PDFXMetadata.isoDate(fromPDFDate:)), !text.contains("<xmp:CreateDate>\(created)</xmp:CreateDate>") {
-            findings.append(Finding(.error, .pdfxXMP, "the XMP's CreateDate is not Info's \(created)"))
+            findings.append(Diagnostic(.error, .pdfxXMP, "the XMP's CreateDate is not Info's \(created)"))
         }
         if let modified = infoText("/ModDate").flatMap(PDFXMetadata.isoDate(fromPDFDate:)), !text.contains("<xmp:ModifyDate>\(modified)</xmp:ModifyDate>") {
-            findings.append(Finding(.error, .pdfxXMP, "the XMP's ModifyDate is not Info's \(modified)"))
+            findings.append(Diagnostic(.error, .pdfxXMP, "the XMP's ModifyDate is not Info's \(modified)"))
         }
         if let title = infoText("/Title"), !text.contains(">\(title)</rdf:li>") {
-            findings.append(Finding(.error, .pdfxXMP, "the XMP's dc:title is not Info's \"\(title)\""))
+            findings.append(Diagnostic(.error, .pdfxXMP, "the XMP's dc:title is not Info's \"\(title)\""))
         }
         return findings
     }
 
-    private func outputIntent() -> [Finding] {
+    private func outputIntent() -> [Diagnostic] {
         let intents = document.key(document.root, "/OutputIntents").map(document.array) ?? []
         let pdfx = intents.filter { document.key($0, "/S").flatMap(document.name) == "/GTS_PDFX" }
         guard pdfx.count == 1, let intent = pdfx.first else {
-            return [Finding(.error, .pdfxOutputIntent, "\(pdfx.count) /GTS_PDFX output intents; PDF/X needs exactly one")]
+            return [Diagnostic(.error, .pdfxOutputIntent, "\(pdfx.count) /GTS_PDFX output intents; PDF/X needs exactly one")]
         }
-        var findings: [Finding] = []
+        var findings: [Diagnostic] = []
         if (document.key(intent, "/OutputConditionIdentifier").flatMap(document.text) ?? "").isEmpty {
-            findings.append(Finding(.error, .pdfxOutputIntent, "the output intent has no /OutputConditionIdentifier"))
+            findings.append(Diagnostic(.error, .pdfxOutputIntent, "the output intent has no /OutputConditionIdentifier"))
         }
         let components = document.key(intent, "/DestOutputProfile").flatMap { document.key($0, "/N") }.flatMap(document.number).map(Int.init)
         if components == nil {
-            findings.append(Finding(.error, .pdfxOutputIntent, "the output intent embeds no output profile"))
+            findings.append(Diagnostic(.error, .pdfxOutputIntent, "the output intent embeds no output profile"))
         } else if standard.needsCMYKIntent, components != 4 {
-            findings.append(Finding(.error, .pdfxOutputIntent, "PDF/\(standard.rawValue) needs a CMYK output profile; this one has \(components ?? 0) components"))
+            findings.append(Diagnostic(.error, .pdfxOutputIntent, "PDF/\(standard.rawValue) needs a CMYK output profile; this one has \(components ?? 0) components"))
         }
         return findings
     }
 
-    private func boxes() -> [Finding] {
-        var findings: [Finding] = []
+    private func boxes() -> [Diagnostic] {
+        var findings: [Diagnostic] = []
         for index in 0..<document.pageCount {
             let page = document.page(index)
             let trim = document.inheritedKey(page, "/TrimBox").map(document.numbers)
             let art = document.inheritedKey(page, "/ArtBox").map(document.numbers)
             guard (trim == nil) != (art == nil), let inner = trim ?? art, inner.count == 4 else {
-                findings.append(Finding(.error, .pdfxBoxes, "a page needs exactly one of TrimBox and ArtBox", page: index + 1))
+                findings.append(Diagnostic(.error, .pdfxBoxes, "a page needs exactly one of TrimBox and ArtBox", page: index + 1))
                 continue
             }
             let media = document.inheritedKey(page, "/MediaBox").map(document.numbers) ?? []
             let bleed = document.inheritedKey(page, "/BleedBox").map(document.numbers) ?? media
             if media.count != 4 || bleed.count != 4 || !contains(media, bleed) || !contains(bleed, inner) {
-                findings.append(Finding(.error, .pdfxBoxes, "MediaBox ⊇ BleedBox ⊇ TrimBox does not hold", page: index + 1))
+                findings.append(Diagnostic(.error, .pdfxBoxes, "MediaBox ⊇ BleedBox ⊇ TrimBox does not hold", page: index + 1))
             }
         }
         return findings
@@ -115,14 +116,14 @@ struct PDFXCheck {
     }
 
     /// Every object once: encryption, scripts and embedded files; transparency; colour spaces.
-    private func objects() -> [Finding] {
-        var findings: [Finding] = []
+    private func objects() -> [Diagnostic] {
+        var findings: [Diagnostic] = []
         if document.key(document.trailer, "/Encrypt") != nil {
-            findings.append(Finding(.error, .pdfxForbidden, "the file is encrypted"))
+            findings.append(Diagnostic(.error, .pdfxForbidden, "the file is encrypted"))
         }
         if let names = document.key(document.root, "/Names") {
             for key in ["/JavaScript", "/EmbeddedFiles"] where document.key(names, key) != nil {
-                findings.append(Finding(.error, .pdfxForbidden, "the catalog's names hold \(key)"))
+                findings.append(Diagnostic(.error, .pdfxForbidden, "the catalog's names hold \(key)"))
             }
         }
         let deviceSpaces: Set<String> = standard.needsCMYKIntent ? ["/DeviceCMYK", "/DeviceGray"] : ["/DeviceCMYK", "/DeviceGray", "/DeviceRGB"]
@@ -135,17 +136,17 @@ struct PDFXCheck {
     }
 
     /// Actions, transparency and colour spaces of one dictionary of object `number`.
-    private func rules(_ object: PDFObject, number: Int, deviceSpaces: Set<String>) -> [Finding] {
-        var findings: [Finding] = []
+    private func rules(_ object: PDFObject, number: Int, deviceSpaces: Set<String>) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
         if let action = document.key(object, "/S").flatMap(document.name), ["/JavaScript", "/Launch"].contains(action) {
-            findings.append(Finding(.error, .pdfxForbidden, "a \(action) action", object: number))
+            findings.append(Diagnostic(.error, .pdfxForbidden, "a \(action) action", object: number))
         }
         if !standard.allowsTransparency, let reason = transparency(object) {
-            findings.append(Finding(.error, .pdfxTransparency, "\(reason): PDF/\(standard.rawValue) allows no transparency", object: number))
+            findings.append(Diagnostic(.error, .pdfxTransparency, "\(reason): PDF/\(standard.rawValue) allows no transparency", object: number))
         }
         for space in colourSpaces(in: object) {
             if let problem = colourProblem(space, deviceSpaces: deviceSpaces) {
-                findings.append(Finding(.error, .pdfxColour, problem, object: number))
+                findings.append(Diagnostic(.error, .pdfxColour, problem, object: number))
             }
         }
         return findings

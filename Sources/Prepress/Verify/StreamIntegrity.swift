@@ -1,4 +1,5 @@
 import CZlib
+import Diagnostics
 import Foundation
 
 /// Folio's own decoding of every stream, strictly: Flate with zlib's Adler-32 check on (qpdf
@@ -7,19 +8,19 @@ import Foundation
 struct StreamIntegrity {
     let document: QPDFDocument
 
-    func check() -> [Finding] {
-        var findings: [Finding] = []
+    func check() -> [Diagnostic] {
+        var findings: [Diagnostic] = []
         for (number, object) in document.objects() where document.isStream(object) {
             let filters = filterNames(document.key(object, "/Filter"))
             guard let first = filters.first, let raw = document.streamData(object, raw: true) else { continue }
             if first == "/FlateDecode", !Self.inflates(raw) {
-                findings.append(Finding(.error, .streamDamaged, "the compressed stream does not decode (zlib: bad data or checksum)", object: number))
+                findings.append(Diagnostic(.error, .streamDamaged, "the compressed stream does not decode (zlib: bad data or checksum)", object: number))
             } else if first == "/DCTDecode", filters.count == 1 {
                 do {
                     let header = try PhotoHeader.read(Data(raw), maximumPixels: .max)
                     _ = try JPEGDecoder.decode(Data(raw), header: header, targetLongEdge: 1)
                 } catch {
-                    findings.append(Finding(.error, .streamDamaged, "the JPEG image does not decode (\(error))", object: number))
+                    findings.append(Diagnostic(.error, .streamDamaged, "the JPEG image does not decode (\(error))", object: number))
                 }
             }
         }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Prepress
 
 /// Turns the book's chapters into measured paragraphs and the flow the paginator breaks.
@@ -16,7 +17,7 @@ final class FlowBuilder {
     private(set) var paragraphs: [MeasuredParagraph] = []
     private(set) var figures: [Figure] = []
     /// What could not be set as written, per entry (characters without a glyph).
-    private(set) var notices: [RenderNotice] = []
+    private(set) var notices: [Diagnostic] = []
     /// Paragraphs set in another number of lines, by paragraph and lines; nil where there is
     /// no such setting (see `FlowBuilder+LineCounts`).
     var otherSettings: [Int: [Int: MeasuredParagraph?]] = [:]
@@ -101,7 +102,7 @@ final class FlowBuilder {
         if !body.isEmpty { body[0].spaceBefore = 6 }
         let missing = paragraphs[firstParagraph...].reduce(0) { $0 + $1.unknownGlyphs }
         if missing > 0 {
-            notices.append(RenderNotice(code: .missingGlyphs,
+            notices.append(Diagnostic(code: .missingGlyphs,
                                         message: "\(missing) character\(missing == 1 ? "" : "s") of the text have no glyph in any installed font and print as boxes",
                                         entry: entry.id))
         }
@@ -127,7 +128,7 @@ final class FlowBuilder {
                 let suffix = photo.file.pathExtension.lowercased()
                 let named: PhotoHeader.Format? = ["jpg", "jpeg"].contains(suffix) ? .jpeg : (suffix == "png" ? .png : nil)
                 if let named, named != header.format {
-                    notices.append(RenderNotice(code: .photoMisnamed,
+                    notices.append(Diagnostic(code: .photoMisnamed,
                                                 message: "\(photo.name): the file is a \(header.format == .png ? "PNG" : "JPEG") image with a .\(suffix) name; printed as what it is",
                                                 entry: entry.id))
                 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Prepress
 
@@ -53,13 +54,13 @@ extension CoverArtist {
     }
 
     /// The order's photo, cover-cropped to the art, under a scrim that keeps the title legible.
-    func drawPhoto(on drawing: any Drawing, art: Rect, trim: Rect, embed: Bool) -> RenderNotice? {
+    func drawPhoto(on drawing: any Drawing, art: Rect, trim: Rect, embed: Bool) -> Diagnostic? {
         guard let file = content.photo else { return nil }
         let prepared: PreparedPhoto
         do {
             prepared = try photos.prepare(file, cap: PhotoCap.cover, for: embed ? .print : .screen)
         } catch {
-            return RenderNotice(code: error.code, message: "cover photo \(file.lastPathComponent): \(error)")
+            return Diagnostic(code: error.code, message: "cover photo \(file.lastPathComponent): \(error)")
         }
         let aspect = Double(prepared.pixelWidth) / Double(prepared.pixelHeight)
         var width = art.width, height = art.width / aspect

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Prepress
 
@@ -22,12 +23,12 @@ struct CoverArtist {
     /// Paints the front: art over `trim` extended by `bleed` on every side, title block inside
     /// the trim's safety margin. Returns a notice when the cover photo cannot be used.
     @discardableResult
-    func drawCover(on drawing: any Drawing, trim: Rect, bleed: Double, embedPhotoAsJPEG: Bool) -> RenderNotice? {
+    func drawCover(on drawing: any Drawing, trim: Rect, bleed: Double, embedPhotoAsJPEG: Bool) -> Diagnostic? {
         let art = trim.inset(bleed)
         drawing.save()
         drawing.rectangle(x: art.x, y: art.y, width: art.width, height: art.height)
         drawing.clip()
-        var notice: RenderNotice?
+        var notice: Diagnostic?
         drawBackground(on: drawing, art: art)
         switch content.preset {
         case .night: drawNight(on: drawing, art: art, trim: trim)

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Prepress
 
@@ -17,7 +18,7 @@ public struct CoverRenderer: Sendable {
         public var sheet: SheetGeometry
         public var spineWidth: Double
         public var spineText: Bool
-        public var notices: [RenderNotice]
+        public var notices: [Diagnostic]
     }
 
     /// `photos`: the job's pool, so the cover photo is decoded once for every use.
@@ -40,7 +41,7 @@ public struct CoverRenderer: Sendable {
         let front = Rect(x: bleed + geometry.trimWidth + spine, y: bleed, width: geometry.trimWidth, height: geometry.trimHeight)
         // Back: the preset's background out to the bleed on the left, top and bottom.
         artist.drawBackground(on: drawing, art: Rect(x: 0, y: 0, width: bleed + geometry.trimWidth + spine / 2, height: mediaHeight))
-        var notices: [RenderNotice] = []
+        var notices: [Diagnostic] = []
         if let notice = artist.drawCover(on: drawing, trim: front, bleed: bleed, embedPhotoAsJPEG: true) { notices.append(notice) }
         let colour = content.preset.spine
         drawing.setColour(red: colour.r, green: colour.g, blue: colour.b)

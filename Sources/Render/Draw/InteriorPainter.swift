@@ -1,3 +1,4 @@
+import Diagnostics
 import Prepress
 
 /// Paints a laid-out interior on a PDF canvas: title page, contents, chapters, running heads.
@@ -17,8 +18,8 @@ struct InteriorPainter {
 
     /// Paints every page (or only `only`, 1-based); returns what the photos reported
     /// (placeholders, low resolution).
-    func paint(_ layout: BookLayout, only: Set<Int>? = nil) throws(RenderError) -> [RenderNotice] {
-        var notices: [RenderNotice] = []
+    func paint(_ layout: BookLayout, only: Set<Int>? = nil) throws(RenderError) -> [Diagnostic] {
+        var notices: [Diagnostic] = []
         for (index, page) in layout.pages.enumerated() {
             let number = index + 1
             if let only, !only.contains(number) { continue }
@@ -48,8 +49,8 @@ struct InteriorPainter {
         return notices
     }
 
-    private func paintPlacements(_ placements: [Placement], flow: [FlowBlock], page: Int) -> [RenderNotice] {
-        var notices: [RenderNotice] = []
+    private func paintPlacements(_ placements: [Placement], flow: [FlowBlock], page: Int) -> [Diagnostic] {
+        var notices: [Diagnostic] = []
         for placement in placements {
             let block = flow[placement.block]
             let left = frame.left + block.indent

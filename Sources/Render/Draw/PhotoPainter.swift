@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Prepress
 
@@ -10,19 +11,19 @@ struct PhotoPainter {
     let minimumPPI: Double
 
     /// Draws one cell at (`left`, `top`); returns what went wrong or looks wrong, if anything.
-    func paint(_ cell: PhotoCell, left: Double, top: Double, page: Int) -> [RenderNotice] {
+    func paint(_ cell: PhotoCell, left: Double, top: Double, page: Int) -> [Diagnostic] {
         let x = left + cell.x
         if let failure = cell.failure {
             paintPlaceholder(x: x, y: top, width: cell.width, height: cell.height)
             // Found when the layout probed the file; said here, where its page is known.
-            return [RenderNotice(code: failure.code, message: "\(cell.photo.name): \(failure)", entry: cell.entry, page: page)]
+            return [Diagnostic(code: failure.code, message: "\(cell.photo.name): \(failure)", entry: cell.entry, page: page)]
         }
         let prepared: PreparedPhoto
         do {
             prepared = try preparer.prepare(cell.photo.file, cap: cell.cap, for: canvas.embedsJPEG ? .print : .screen)
         } catch {
             paintPlaceholder(x: x, y: top, width: cell.width, height: cell.height)
-            return [RenderNotice(code: error.code, message: "\(cell.photo.name): \(error)", entry: cell.entry, page: page)]
+            return [Diagnostic(code: error.code, message: "\(cell.photo.name): \(error)", entry: cell.entry, page: page)]
         }
         if canvas.embedsJPEG {
             canvas.drawing.embedJPEG(prepared.jpeg, x: x, y: top, width: cell.width, height: cell.height)
@@ -32,7 +33,7 @@ struct PhotoPainter {
         }
         let ppi = Double(prepared.pixelWidth) / (cell.width / 72)
         if ppi < minimumPPI {
-            return [RenderNotice(code: .lowResolutionImage,
+            return [Diagnostic(code: .lowResolutionImage,
                                  message: "\(cell.photo.name): \(Int(ppi.rounded())) ppi at its printed size (minimum \(Int(minimumPPI)))",
                                  entry: cell.entry, page: page)]
         }

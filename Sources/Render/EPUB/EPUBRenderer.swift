@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Prepress
 
@@ -14,7 +15,7 @@ public struct EPUBRenderer: Sendable {
     }
 
     public struct Result: Sendable {
-        public var notices: [RenderNotice]
+        public var notices: [Diagnostic]
     }
 
     /// `photos`: the job's pool, whose screen photos the PDF's decode already made.
@@ -36,7 +37,7 @@ public struct EPUBRenderer: Sendable {
         try zip.add("mimetype", data: Data("application/epub+zip".utf8), method: .stored)
         try zip.add("META-INF/container.xml", data: Data(EPUBPackage.container.utf8), method: .deflated)
         var items: [EPUBPackage.Item] = []
-        var notices: [RenderNotice] = []
+        var notices: [Diagnostic] = []
         func add(_ href: String, _ text: String, id: String, mediaType: String = "application/xhtml+xml", properties: String? = nil) throws {
             try zip.add("OEBPS/" + href, data: Data(text.utf8), method: .deflated)
             items.append(.init(id: id, href: href, mediaType: mediaType, properties: properties))
@@ -55,7 +56,7 @@ public struct EPUBRenderer: Sendable {
                     items.append(.init(id: "img-\(items.count)", href: href, mediaType: "image/jpeg", properties: nil))
                     photoFiles[key] = href
                 } catch let error as PhotoError {
-                    notices.append(RenderNotice(code: error.code, message: "\(photo.name): \(error)", entry: entry.id))
+                    notices.append(Diagnostic(code: error.code, message: "\(photo.name): \(error)", entry: entry.id))
                     if !placeholderWritten {
                         try zip.add("OEBPS/images/placeholder.jpg", data: try placeholderJPEG(book.language), method: .stored)
                         items.append(.init(id: "img-placeholder", href: "images/placeholder.jpg", mediaType: "image/jpeg", properties: nil))

@@ -16,8 +16,8 @@ struct SourceCodeLiterals {
     /// Where a code is written. Each pattern's first group is the literal; a pattern without a
     /// group marks a span whose code-shaped literals are all codes (a list, a chosen code).
     static let positions = [
-        #"Finding\([.\w]+, "([a-z0-9-]+)""#,                // a verifier's finding (severity given or chosen)
-        #"\bcode: "([a-z0-9-]+)""#,                         // InputIssue, RenderNotice, .init(severity:code:), failures, omissions
+        #"Diagnostic\([.\w]+, "([a-z0-9-]+)""#,             // a verifier's finding (severity given or chosen)
+        #"\bcode: "([a-z0-9-]+)""#,                         // Diagnostic(code:…), .init(severity:code:), failures, omissions
         #"\bcode: String = "([a-z0-9-]+)""#,                // a default code (RenderError)
         #"\bissues\.add\("([a-z0-9-]+)""#,                  // an input file's IssueList
         #"\bcode == "([a-z0-9-]+)""#,                       // a code compared
@@ -31,7 +31,7 @@ struct SourceCodeLiterals {
     /// failure, a question, the type spelled out, an error's code by its case, a code chosen by
     /// a condition (`if … { .zipCRC } else …`, `… ? … : .pdfStructure`), a list of codes.
     static let constantPositions = [
-        #"Finding\([.\w]+, \.(\w+)"#,
+        #"Diagnostic\([.\w]+, \.(\w+)"#,
         #"\bcode: \.(\w+)"#,
         #"\bissues\.add\(\.(\w+)"#,
         #"\bcarries\(\.(\w+)\)"#,
@@ -52,7 +52,7 @@ struct SourceCodeLiterals {
     /// Every literal at a known position, and every code-shaped literal anywhere else.
     private(set) var atPositions: [Literal] = []
     private(set) var elsewhere: [Literal] = []
-    /// Registered codes named by their constant (`Finding(.error, .textMissing, …)`): the
+    /// Registered codes named by their constant (`Diagnostic(.error, .textMissing, …)`): the
     /// constant's Swift name, at the same kinds of positions.
     private(set) var constants: [Literal] = []
 

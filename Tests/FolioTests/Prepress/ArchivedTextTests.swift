@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import FolioTestSupport
 import Testing
@@ -60,11 +61,11 @@ import Testing
         folder = try workspace.render(Sample.order(outputs: ["interior", "epub"])).folder
     }
 
-    func codes(pdf file: URL) -> [Finding] {
+    func codes(pdf file: URL) -> [Diagnostic] {
         PDFVerifier(expectations: .init(forbidden: [Self.phrase]), thorough: false).verify(file).filter { $0.code == "archived-content" }
     }
 
-    func codes(epub file: URL) -> [Finding] {
+    func codes(epub file: URL) -> [Diagnostic] {
         EPUBVerifier(expectations: .init(forbidden: [Self.phrase])).verify(file).filter { $0.code == "archived-content" }
     }
 

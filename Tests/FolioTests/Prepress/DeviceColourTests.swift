@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import FolioTestSupport
 import Testing
@@ -81,7 +82,7 @@ import Testing
         _ = try Tool.run("qpdf", [sketchFile.path, drawn.path])
         let product = try FolioConfig.load(repositoryRoot.appendingPathComponent("config/folio.json")).product("a5-softcover-fogra39")
         let profile = product.outputColour
-        func rgbFindings(_ file: URL) -> [Finding] {
+        func rgbFindings(_ file: URL) -> [Diagnostic] {
             PDFVerifier(expectations: .init(outputComponents: 4), thorough: false).verify(file).filter { $0.code == "rgb-in-cmyk" }
         }
         let before = rgbFindings(drawn)

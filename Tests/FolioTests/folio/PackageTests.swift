@@ -69,7 +69,7 @@ import Testing
         #expect(doctor.status == 0, "\(doctor.output)\(doctor.errors)")
         let enqueue = try Tool.run(binary, ["enqueue", state.appendingPathComponent("inbox/packaged.json").path], environment: environment, directory: root)
         #expect(enqueue.status == 0, "\(enqueue.output)\(enqueue.errors)")
-        // The tests' fault hook is not in the package (a release build): the book is made.
+        // Faults are injected by the tests' `folio-with-faults` only, never by `folio`: the book is made.
         let run = try Tool.run(binary, ["run"], environment: environment.merging(["FOLIO_TEST_FAULT": "packaged:segv"]) { $1 }, directory: root)
         #expect(run.status == 0, "\(run.output)\(run.errors)")
         let report = try JSONDecoder().decode(JobReport.self, from: Data(contentsOf: state.appendingPathComponent("jobs/packaged/report.json")))

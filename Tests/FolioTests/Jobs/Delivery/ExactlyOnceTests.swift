@@ -101,7 +101,7 @@ import Testing
         let workspace = try Workspace.batch(#", "max_attempts": 1"#)
         try workspace.printer(server.url("ok/{order}/{file}"))
         let ids = try workspace.drop(1, prefix: "killed", extra: ["destination": "printer"], outputs: Self.outputs)
-        let first = try workspace.run(workers: 1, environment: ["FOLIO_TEST_FAULT": "\(ids[0]):kill-after-delivery"])
+        let first = try workspace.run(workers: 1, faults: "\(ids[0]):kill-after-delivery")
         #expect(first.status == 1 && first.output.contains("failed \(ids[0])"), "\(first.output)")
         #expect(try server.accepted() == ["/ok/\(ids[0])/interior.pdf": 1])
         #expect(try workspace.folio(["retry", ids[0]]).status == 0)
@@ -120,7 +120,7 @@ import Testing
         let workspace = try Workspace.batch(#", "max_attempts": 1"#)
         try workspace.printer(server.url("ok/{order}/{file}"))
         let ids = try workspace.drop(1, prefix: "changed", extra: ["destination": "printer"], outputs: Self.outputs)
-        _ = try workspace.run(workers: 1, environment: ["FOLIO_TEST_FAULT": "\(ids[0]):kill-after-delivery"])
+        _ = try workspace.run(workers: 1, faults: "\(ids[0]):kill-after-delivery")
         // As if the printer had been sent another version of the interior of this very order.
         let changed = try Tool.run("python3", ["-c", """
             import sqlite3, sys

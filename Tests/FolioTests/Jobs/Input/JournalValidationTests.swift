@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import FolioTestSupport
 import Testing
@@ -14,7 +15,7 @@ import Testing
         }
     }
 
-    func issues(_ journal: [String: Any]) throws -> [InputIssue] {
+    func issues(_ journal: [String: Any]) throws -> [Diagnostic] {
         if case .failure(let error) = try load(journal).result { return error.issues }
         return []
     }

@@ -1,10 +1,11 @@
+import Diagnostics
 import Foundation
 import FolioTestSupport
 import Testing
 @testable import Jobs
 
 @Suite struct OrderValidationTests {
-    func issues(_ order: [String: Any]) throws -> [InputIssue] {
+    func issues(_ order: [String: Any]) throws -> [Diagnostic] {
         let data = try JSONSerialization.data(withJSONObject: order)
         do {
             _ = try Order.decode(data, file: "in/order.json")

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import FolioTestSupport
 import Testing
@@ -15,7 +16,7 @@ import Testing
 
     /// Imports a Markdown folder, lets `mutate` change the journal as a faulty importer would,
     /// then resolves, renders and verifies it as the pipeline does.
-    func verify(mutate: (inout Journal) -> Void) throws -> [JobReport.Finding] {
+    func verify(mutate: (inout Journal) -> Void) throws -> [Diagnostic] {
         let notes = workspace.exports.appendingPathComponent("notes")
         try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
         try Data("Morning light on the river. The ferry was late again today. We walked home along the quay.\n".utf8)

@@ -51,7 +51,7 @@ import Testing
     @Test func aProcessKilledBeforeItEndsItsAttemptIsEndedByTheRunnerAsACrash() throws {
         let workspace = try Workspace.batch(#", "max_attempts": 1"#)
         _ = try workspace.drop(1, prefix: "doomed")
-        let run = try workspace.run(environment: ["FOLIO_TEST_FAULT": "doomed-00:segv"])
+        let run = try workspace.run(faults: "doomed-00:segv")
         #expect(run.status == 1, "\(run.output)\n\(run.errors)")
         let queue = try SQLiteQueue(path: workspace.root.appendingPathComponent("folio.db"))
         let job = try #require(try queue.job("doomed-00"))

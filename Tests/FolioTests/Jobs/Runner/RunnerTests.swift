@@ -54,7 +54,7 @@ import Testing
     @Test func aJobThatCrashesOrRunsOutOfMemoryFailsAlone() throws {
         let workspace = try workspace(#", "max_attempts": 2, "job_memory_mb": 2048"#)
         let ids = try workspace.drop(4)
-        let result = try workspace.run(environment: ["FOLIO_TEST_FAULT": "\(ids[0]):segv,\(ids[1]):oom"])
+        let result = try workspace.run(faults: "\(ids[0]):segv,\(ids[1]):oom")
         #expect(result.status == 1)
         let states = try workspace.states()
         #expect(states[ids[0]] == "failed" && states[ids[1]] == "failed", "\(states)")
@@ -73,7 +73,7 @@ import Testing
         #expect(try workspace.states()[id] == "done")
         #expect(try workspace.config.openQueue().forget(id))
         _ = try workspace.drop(1)
-        let result = try workspace.run(environment: ["FOLIO_TEST_FAULT": "\(id):exit"])
+        let result = try workspace.run(faults: "\(id):exit")
         #expect(result.status == 1, "\(result.output)")
         #expect(try workspace.states()[id] == "failed")
         let report = try JSONDecoder().decode(JobReport.self, from: Data(contentsOf: workspace.jobs.appendingPathComponent("\(id)/report.json")))

@@ -1,8 +1,3 @@
-import Diagnostics
-
-/// A check's result is a `Diagnostic`: what is wrong, how much it matters, and exactly where.
-public typealias Finding = Diagnostic
-
 /// What a verifier checks the file against, beyond its own format.
 public struct VerificationExpectations: Sendable {
     public var sheet: SheetGeometry?

@@ -69,6 +69,8 @@ enum QueueCommands {
             // Every job's report and the batch's inline this stylesheet: missing, no job starts.
             _ = try ReportStylesheet.text()
             let workers = arguments.options["workers"].flatMap(Int.init) ?? config.workers
+            // The running executable: `folio`, or the tests' `folio-with-faults`, whose jobs then
+            // run with its hooks too.
             let executable = URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL.resolvingSymlinksInPath()
             let options = Runner.Options(workers: max(1, workers), watch: arguments.flags.contains("watch"),
                                          executable: executable, configFile: configFile(arguments))
@@ -92,9 +94,9 @@ enum QueueCommands {
         }
     }
 
-    static func job(_ arguments: Arguments, console: Terminal) -> Int32 {
+    static func job(_ arguments: Arguments, console: Terminal, hooks: JobProcess.Hooks) -> Int32 {
         guard let id = arguments.positional.first, let config = Command.loadConfig(arguments, console: console) else { return 2 }
-        return JobProcess.run(id: id, worker: arguments.options["worker"], config: config)
+        return JobProcess.run(id: id, worker: arguments.options["worker"], config: config, hooks: hooks)
     }
 
     static func status(_ arguments: Arguments, console: Terminal) -> Int32 {

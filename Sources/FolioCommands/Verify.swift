@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import FolioCommandLine
 import Jobs
@@ -31,11 +32,11 @@ enum Verify {
                 return 2
             }
         }
-        var results: [(file: String, findings: [Finding])] = []
+        var results: [(file: String, findings: [Diagnostic])] = []
         for path in arguments.positional {
             let file = URL(fileURLWithPath: path)
             let head = (try? FileHandle(forReadingFrom: file)).flatMap { try? $0.read(upToCount: 5) } ?? Data()
-            let findings: [Finding]
+            let findings: [Diagnostic]
             if head.starts(with: Array("%PDF".utf8)) {
                 var expected = expectations(for: file, product: product, components: components)
                 if let product { expected.apply(product) }
@@ -44,14 +45,14 @@ enum Verify {
             } else if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || path.hasSuffix(".epub") {
                 findings = EPUBVerifier().verify(file)
             } else {
-                findings = [Finding(.error, .unknownFormat, head.isEmpty ? "the file is empty or unreadable" : "neither a PDF nor an EPUB")]
+                findings = [Diagnostic(.error, .unknownFormat, head.isEmpty ? "the file is empty or unreadable" : "neither a PDF nor an EPUB")]
             }
             results.append((path, findings))
         }
         if arguments.flags.contains("json") {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            struct FileResult: Encodable { var file: String; var findings: [Finding] }
+            struct FileResult: Encodable { var file: String; var findings: [Diagnostic] }
             let data = (try? encoder.encode(results.map { FileResult(file: $0.file, findings: $0.findings) })) ?? Data()
             console.say(String(decoding: data, as: UTF8.self))
         } else {

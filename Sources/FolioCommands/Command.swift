@@ -25,7 +25,8 @@ enum Command {
         """
 
 
-    static func run(_ arguments: Arguments, console: Terminal) -> Int32 {
+    /// `jobHooks`: what a job process (`_job`) runs at its hook points; the product sets none.
+    static func run(_ arguments: Arguments, console: Terminal, jobHooks: JobProcess.Hooks = JobProcess.Hooks()) -> Int32 {
         guard arguments.problems.isEmpty else {
             arguments.problems.forEach(console.complain)
             return 2
@@ -46,7 +47,7 @@ enum Command {
         case "serve": return ServeCommand.run(arguments, console: console)
         case "token": return ServeCommand.token(arguments, console: console)
         case "doctor": return DoctorCommand.run(arguments, console: console)
-        case "_job": return QueueCommands.job(arguments, console: console)
+        case "_job": return QueueCommands.job(arguments, console: console, hooks: jobHooks)
         case "_upload": return UploadCommand.run(arguments, console: console)
         case "help", nil:
             console.say(usage)
