@@ -45,8 +45,8 @@ struct VerifyStage {
                 // A missing entry's words name the entry itself; other findings name an archive member.
                 let entry = finding.carries(.textMissing) ? finding.entry : nil
                 if let member = finding.entry, entry == nil { location.append(member) }
-                return Diagnostic(severity: .init(rawValue: finding.severity.rawValue) ?? .error, code: finding.code,
-                                         message: "\(location.joined(separator: ", ")): \(finding.message)", entry: entry, page: finding.page)
+                return Diagnostic(severity: finding.severity, code: finding.code,
+                                  message: "\(location.joined(separator: ", ")): \(finding.message)", entry: entry, page: finding.page)
             }
         }
         return perOutput.flatMap { $0 }
