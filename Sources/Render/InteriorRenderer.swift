@@ -112,7 +112,7 @@ public struct InteriorRenderer: Sendable {
         let hyphenator = Hyphenator.forLanguage(book.language)
         if hyphenator == nil {
             notices.append(Diagnostic(code: .noHyphenationDictionary,
-                                        message: "no hyphenation dictionary for \"\(book.language.rawValue)\"; text is set unhyphenated"))
+                                      message: "no hyphenation dictionary for \"\(book.language.rawValue)\"; text is set unhyphenated"))
         }
         try checkPageLimit(book, frame: frame, file: file)
         let builder = FlowBuilder(engine: engine, measure: frame.width, language: book.language, hyphenator: hyphenator,

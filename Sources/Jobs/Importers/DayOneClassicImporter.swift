@@ -39,11 +39,11 @@ enum DayOneClassicImporter {
             if let zoneName = plist["Time Zone"] as? String {
                 if let named = TimeZone(identifier: zoneName) { zone = named } else {
                     notices.append(Diagnostic(code: .importUnknownTimeZone, message: "time zone \"\(zoneName)\" is unknown: UTC is used",
-                                                entry: uuid))
+                                              entry: uuid))
                 }
             } else {
                 notices.append(Diagnostic(code: .importNoTimeZone, message: "the entry names no time zone: its day is taken in UTC",
-                                            entry: uuid))
+                                          entry: uuid))
             }
             var photos: [BookPhoto] = []
             let photoName = "photos/\(uuid).jpg"

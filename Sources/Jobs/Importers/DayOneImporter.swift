@@ -42,7 +42,7 @@ enum DayOneImporter {
                 if let name = item["timeZone"] as? String {
                     if let named = TimeZone(identifier: name) { zone = named } else {
                         notices.append(Diagnostic(code: .importUnknownTimeZone,
-                                                    message: "time zone \"\(name)\" is unknown: the entry's day is taken in UTC", entry: uuid))
+                                                  message: "time zone \"\(name)\" is unknown: the entry's day is taken in UTC", entry: uuid))
                     }
                 }
                 let (text, photos, offsets, entryNotices) = placePhotos(item, uuid: uuid, folder: folder)

@@ -90,7 +90,7 @@ enum ImportSupport {
                 entries[index].id = "\(id)-\(number)"
                 taken.insert(entries[index].id)
                 notices.append(Diagnostic(code: .importDuplicateID, message: "another entry has the id \(id): this one is \(entries[index].id)",
-                                            entry: entries[index].id))
+                                          entry: entries[index].id))
             }
         }
     }

@@ -114,9 +114,9 @@ enum JrnlImporter {
         unread.map { heading in
             let owner = heading.entry >= 0 ? String(format: "jrnl-%04d", firstIndex + heading.entry + 1) : nil
             return Diagnostic(code: .importHeadingUnread,
-                                message: "\"\(heading.line.prefix(80))\" looks like an entry's heading but its date cannot be read in the journal's timeformat: "
-                                    + (owner == nil ? "the line is before the first entry and is not printed" : "it is printed as text of the entry before it"),
-                                entry: owner)
+                              message: "\"\(heading.line.prefix(80))\" looks like an entry's heading but its date cannot be read in the journal's timeformat: "
+                                  + (owner == nil ? "the line is before the first entry and is not printed" : "it is printed as text of the entry before it"),
+                              entry: owner)
         }
     }
 

@@ -38,8 +38,8 @@ enum MarkdownImporter {
                 created = FrontMatter.date(text, zone: zone)
                 if created == nil {
                     notices.append(Diagnostic(code: .importDateUnreadable,
-                                                message: "\(relative): front matter date \"\(text)\" is not a date such as 2025-03-14 or 2025-03-14 09:30 -04:00"
-                                                    + (named == nil ? "" : "; the file name's date is used"), entry: id))
+                                              message: "\(relative): front matter date \"\(text)\" is not a date such as 2025-03-14 or 2025-03-14 09:30 -04:00"
+                                                  + (named == nil ? "" : "; the file name's date is used"), entry: id))
                 }
             }
             if created == nil, let named {
@@ -59,14 +59,14 @@ enum MarkdownImporter {
                 text = converted.text
                 for target in converted.unprinted {
                     notices.append(Diagnostic(code: .importEmbedNotPrinted, message: "![[\(target)]] embeds a note or a file that is not a picture",
-                                                entry: id))
+                                              entry: id))
                 }
             case .logseq:
                 let converted = LogseqText.markdown(text)
                 text = converted.text
                 if !converted.dropped.isEmpty {
                     notices.append(Diagnostic(code: .importLogseqNotPrinted, message: "Logseq's own \(converted.dropped.description) not printed",
-                                                entry: id))
+                                              entry: id))
                 }
             }
             let (images, placed) = ImportSupport.images(in: text)
@@ -94,8 +94,8 @@ enum MarkdownImporter {
         }
         if !undated.isEmpty {
             notices.append(Diagnostic(code: .importNotesSkipped,
-                                        message: "\(undated.count) note\(undated.count == 1 ? " has" : "s have") no date and \(undated.count == 1 ? "is" : "are") not a diary entry: "
-                                            + undated.prefix(20).map(\.name).joined(separator: ", ") + (undated.count > 20 ? ", …" : "")))
+                                      message: "\(undated.count) note\(undated.count == 1 ? " has" : "s have") no date and \(undated.count == 1 ? "is" : "are") not a diary entry: "
+                                          + undated.prefix(20).map(\.name).joined(separator: ", ") + (undated.count > 20 ? ", …" : "")))
         }
         if notes.truncated {
             notices.append(Diagnostic(code: .importTooManyFiles, message: "only the first \(NoteFiles.limit) notes are read"))

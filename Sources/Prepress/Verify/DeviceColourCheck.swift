@@ -34,7 +34,7 @@ struct DeviceColourCheck {
         for (stream, page) in sites.contentStreams {
             guard let bytes = document.streamData(stream), let op = Self.firstRGBOperator(bytes) else { continue }
             findings.append(Diagnostic(.error, .rgbInCMYK, "the content sets an RGB colour (\(op)) under a CMYK output intent",
-                                    page: page, object: document.objectNumber(stream)))
+                                       page: page, object: document.objectNumber(stream)))
         }
         return findings
     }

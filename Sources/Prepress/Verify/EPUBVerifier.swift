@@ -168,7 +168,7 @@ public struct EPUBVerifier: Sendable {
                 let order = Int(element.attributes["playOrder"] ?? "") ?? -1
                 if order != expected {
                     findings.append(Diagnostic(.error, .ncxPlayOrder, "navPoint \"\(element.attributes["id"] ?? "")\" has playOrder \(order); expected \(expected)",
-                                            entry: path))
+                                               entry: path))
                 }
                 currentTarget.append(order)
             } else if element.name == "content", let order = currentTarget.popLast(), let source = element.attributes["src"] {
@@ -215,7 +215,7 @@ public struct EPUBVerifier: Sendable {
         return CompletenessCheck(document: document).missing(expected).map { missing in
             let file = starts.last { $0.position <= missing.position }?.path ?? "the spine"
             return Diagnostic(.error, .textMissing, "words of the entry \(missing.entry) are not in \(file), from: \"\(missing.words)\"",
-                           entry: missing.entry)
+                              entry: missing.entry)
         }
     }
 

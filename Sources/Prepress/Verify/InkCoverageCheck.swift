@@ -35,8 +35,8 @@ struct InkCoverageCheck {
         }
         return worst.sorted { ($0.key ?? .max) < ($1.key ?? .max) }.map { page, found in
             Diagnostic(severity, .inkLimitExceeded,
-                    String(format: "%@ carries %.0f %% total ink; the press allows %.0f %%", found.what, found.percent, limitPercent),
-                    page: page, object: found.object)
+                       String(format: "%@ carries %.0f %% total ink; the press allows %.0f %%", found.what, found.percent, limitPercent),
+                       page: page, object: found.object)
         }
     }
 

@@ -83,8 +83,8 @@ struct PDFByteStructure {
                 if fields.count == 3, fields[2] == "n", let offset = Int(fields[0]), let generation = Int(fields[1]) {
                     if objectHeader(at: offset).map({ $0 != (object, generation) }) ?? true {
                         findings.append(Diagnostic(.error, .xrefOffset,
-                                                "object \(object) \(generation) is said to start at byte \(offset), which holds no \"\(object) \(generation) obj\"",
-                                                object: object))
+                                                   "object \(object) \(generation) is said to start at byte \(offset), which holds no \"\(object) \(generation) obj\"",
+                                                   object: object))
                     }
                 }
                 position += 20

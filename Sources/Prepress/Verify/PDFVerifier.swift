@@ -97,7 +97,7 @@ public struct PDFVerifier: Sendable {
         if let rules = expectations.pageRules,
            found < rules.minimum || found > rules.maximum || found % rules.multiple != 0 {
             findings.append(Diagnostic(.error, .pageRules,
-                                    "\(found) pages; the product needs \(rules.minimum)–\(rules.maximum) in multiples of \(rules.multiple)"))
+                                       "\(found) pages; the product needs \(rules.minimum)–\(rules.maximum) in multiples of \(rules.multiple)"))
         }
         for index in 0..<found {
             let page = document.page(index)
@@ -114,17 +114,17 @@ public struct PDFVerifier: Sendable {
             let width = trim[2] - trim[0], height = trim[3] - trim[1]
             if abs(width - sheet.trimWidth) > 0.01 || abs(height - sheet.trimHeight) > 0.01 {
                 findings.append(Diagnostic(.error, .trimSize,
-                                        String(format: "TrimBox is %.2f × %.2f pt; the product's trim is %.2f × %.2f", width, height,
-                                               sheet.trimWidth, sheet.trimHeight), page: number, object: document.objectNumber(page)))
+                                           String(format: "TrimBox is %.2f × %.2f pt; the product's trim is %.2f × %.2f", width, height,
+                                                  sheet.trimWidth, sheet.trimHeight), page: number, object: document.objectNumber(page)))
             }
             let expected = sheet.bleeds(page: number)
             let actual = (trim[0] - bleed[0], bleed[2] - trim[2], bleed[3] - trim[3], trim[1] - bleed[1])
             if abs(actual.0 - expected.left) > 0.01 || abs(actual.1 - expected.right) > 0.01
                 || abs(actual.2 - expected.top) > 0.01 || abs(actual.3 - expected.bottom) > 0.01 {
                 findings.append(Diagnostic(.error, .bleedSize,
-                                        String(format: "BleedBox extends the trim by %.2f/%.2f/%.2f/%.2f pt (left/right/top/bottom); the product asks %.2f/%.2f/%.2f/%.2f",
-                                               actual.0, actual.1, actual.2, actual.3, expected.left, expected.right, expected.top, expected.bottom),
-                                        page: number, object: document.objectNumber(page)))
+                                           String(format: "BleedBox extends the trim by %.2f/%.2f/%.2f/%.2f pt (left/right/top/bottom); the product asks %.2f/%.2f/%.2f/%.2f",
+                                                  actual.0, actual.1, actual.2, actual.3, expected.left, expected.right, expected.top, expected.bottom),
+                                           page: number, object: document.objectNumber(page)))
             }
             if let media = boxes["/MediaBox"], media[0] > bleed[0] + 0.01 || media[1] > bleed[1] + 0.01
                 || media[2] < bleed[2] - 0.01 || media[3] < bleed[3] - 0.01 {
@@ -169,7 +169,7 @@ public struct PDFVerifier: Sendable {
         let base = document.key(font, "/BaseFont").flatMap(document.name) ?? name
         if subtype == "/Type3" {
             return [Diagnostic(.warning, .type3Font, "\(base) is a Type 3 font (glyphs drawn by procedures)", page: page,
-                            object: document.objectNumber(font))]
+                               object: document.objectNumber(font))]
         }
         var descriptorOwner = font
         if subtype == "/Type0", let descendant = document.key(font, "/DescendantFonts").map(document.array)?.first {
@@ -178,7 +178,7 @@ public struct PDFVerifier: Sendable {
         let descriptor = document.key(descriptorOwner, "/FontDescriptor")
         let embedded = descriptor.map { d in ["/FontFile", "/FontFile2", "/FontFile3"].contains { document.key(d, $0) != nil } } ?? false
         return embedded ? [] : [Diagnostic(.error, .fontNotEmbedded, "\(base) has no embedded font program", page: page,
-                                        object: document.objectNumber(font))]
+                                           object: document.objectNumber(font))]
     }
 
     static func check(image: PDFObject, allowed: Int?, page: Int?, _ document: QPDFDocument) -> [Diagnostic] {
@@ -188,7 +188,7 @@ public struct PDFVerifier: Sendable {
         if let components, components != allowed && components != 1 {
             let space = components == 4 ? "CMYK" : components == 3 ? "RGB" : "\(components)-component"
             return [Diagnostic(.error, .imageColourSpace, "a \(space) image under a \(allowed == 4 ? "CMYK" : "RGB") output intent",
-                            page: page, object: document.objectNumber(image))]
+                               page: page, object: document.objectNumber(image))]
         }
         return []
     }
@@ -209,7 +209,7 @@ public struct PDFVerifier: Sendable {
         }
         if let wanted = expectations.outputComponents, let n = document.key(profile, "/N").flatMap(document.number), Int(n) != wanted {
             return [Diagnostic(.error, .outputIntentProfile, "the output profile has \(Int(n)) components; the product's has \(wanted)",
-                            object: document.objectNumber(profile))]
+                               object: document.objectNumber(profile))]
         }
         return []
     }
@@ -268,7 +268,7 @@ public struct PDFVerifier: Sendable {
         return CompletenessCheck(document: document).missing(expected).map { missing in
             let page = (pageStarts.lastIndex { $0 <= missing.position } ?? 0) + 1
             return Diagnostic(.error, .textMissing, "words of the entry are not on the pages, from: \"\(missing.words)\"",
-                           page: page, entry: missing.entry)
+                              page: page, entry: missing.entry)
         }
     }
 

@@ -103,8 +103,8 @@ final class FlowBuilder {
         let missing = paragraphs[firstParagraph...].reduce(0) { $0 + $1.unknownGlyphs }
         if missing > 0 {
             notices.append(Diagnostic(code: .missingGlyphs,
-                                        message: "\(missing) character\(missing == 1 ? "" : "s") of the text have no glyph in any installed font and print as boxes",
-                                        entry: entry.id))
+                                      message: "\(missing) character\(missing == 1 ? "" : "s") of the text have no glyph in any installed font and print as boxes",
+                                      entry: entry.id))
         }
         for group in groups where group.anchor >= source.count { body += photoFlow(entry, photos: group.photos, firstIndex: source.count) }
         return blocks + body
@@ -129,8 +129,8 @@ final class FlowBuilder {
                 let named: PhotoHeader.Format? = ["jpg", "jpeg"].contains(suffix) ? .jpeg : (suffix == "png" ? .png : nil)
                 if let named, named != header.format {
                     notices.append(Diagnostic(code: .photoMisnamed,
-                                                message: "\(photo.name): the file is a \(header.format == .png ? "PNG" : "JPEG") image with a .\(suffix) name; printed as what it is",
-                                                entry: entry.id))
+                                              message: "\(photo.name): the file is a \(header.format == .png ? "PNG" : "JPEG") image with a .\(suffix) name; printed as what it is",
+                                              entry: entry.id))
                 }
             } catch {
                 // The placeholder keeps the place a photo would have had; the painter reports

@@ -34,8 +34,8 @@ struct PhotoPainter {
         let ppi = Double(prepared.pixelWidth) / (cell.width / 72)
         if ppi < minimumPPI {
             return [Diagnostic(code: .lowResolutionImage,
-                                 message: "\(cell.photo.name): \(Int(ppi.rounded())) ppi at its printed size (minimum \(Int(minimumPPI)))",
-                                 entry: cell.entry, page: page)]
+                               message: "\(cell.photo.name): \(Int(ppi.rounded())) ppi at its printed size (minimum \(Int(minimumPPI)))",
+                               entry: cell.entry, page: page)]
         }
         return []
     }

@@ -15,8 +15,8 @@ enum LooseParagraphs {
                 var entry: String?
                 if case .block(let id, _) = block.source { entry = id }
                 notices.append(Diagnostic(code: .paragraphLoose,
-                                            message: "a paragraph could not be set within the word-spacing tolerance; it has the least loose lines found",
-                                            entry: entry, page: index + 1, isInformational: true))
+                                          message: "a paragraph could not be set within the word-spacing tolerance; it has the least loose lines found",
+                                          entry: entry, page: index + 1, isInformational: true))
             }
         }
         return notices
