@@ -140,6 +140,21 @@ import Testing
             }
         }
     }
+
+    /// The one place the bytes part on purpose: Cairo turns a one-pixel sample into a solid
+    /// colour, and a four-channel pixel whose fourth channel (black) is 0 into nothing at all;
+    /// pixman's own composite keeps the pixel. With any black, both keep it.
+    @Test func aOnePixelPhotoWithoutBlackKeepsItsColour() throws {
+        for orientation in 2...8 {
+            let ours = try PhotoResampler.resample([9, 8, 7, 0], width: 1, height: 1, orientation: orientation, format: .fourChannels,
+                                                   targetWidth: 1, targetHeight: 1)
+            #expect(try ours.withPixels { data, _ in Array(UnsafeBufferPointer(start: data, count: 4)) } == [9, 8, 7, 0])
+            #expect(try Self.cairoPaint([9, 8, 7, 0], width: 1, height: 1, orientation: orientation, fourChannels: true,
+                                        targetWidth: 1, targetHeight: 1) == [0, 0, 0, 0])
+            #expect(try Self.compare([9, 8, 7, 1], width: 1, height: 1, orientation: orientation, fourChannels: true,
+                                     targetWidth: 1, targetHeight: 1) == nil)
+        }
+    }
 }
 
 /// A small deterministic byte generator (xorshift), so the sweep is the same every run.
