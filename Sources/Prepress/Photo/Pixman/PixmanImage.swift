@@ -28,8 +28,7 @@ final class PixmanImage {
     /// on a side or more: its coordinates are 16.16 fixed point.
     static let sideLimit = 0x7FFF
 
-    private init(_ pointer: OpaquePointer?, width: Int, height: Int) throws(PhotoError) {
-        guard let pointer else { throw .unsupported("pixman could not make a \(width)×\(height) image") }
+    private init(_ pointer: OpaquePointer, width: Int, height: Int) {
         self.pointer = pointer
         self.width = width
         self.height = height
@@ -39,27 +38,28 @@ final class PixmanImage {
 
     /// A new image of `width × height` pixels, cleared, in memory pixman owns.
     convenience init(width: Int, height: Int, format: Format) throws(PhotoError) {
-        try self.init(Self.create(format, width: width, height: height, bits: nil, rowBytes: 0), width: width, height: height)
+        self.init(try Self.create(format, width: width, height: height, bits: nil, rowBytes: 0), width: width, height: height)
     }
 
     /// An image over `pixels` (`width × 4` bytes a row), which pixman reads in place: only for
     /// the length of `body`, while they are sure to exist.
     static func reading<T>(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, format: Format,
                            _ body: (PixmanImage) throws(PhotoError) -> T) throws(PhotoError) -> T {
-        guard width < sideLimit, height < sideLimit else {
-            throw .unsupported("\(width)×\(height) pixels: pixman resamples images under \(sideLimit) pixels a side")
-        }
-        let image = try PixmanImage(create(format, width: width, height: height,
+        let image = PixmanImage(try create(format, width: width, height: height,
                                            bits: pixels.assumingMemoryBound(to: UInt32.self), rowBytes: width * 4),
-                                    width: width, height: height)
+                                width: width, height: height)
         return try body(image)
     }
 
     private static func create(_ format: Format, width: Int, height: Int, bits: UnsafeMutablePointer<UInt32>?,
-                               rowBytes: Int) -> OpaquePointer? {
-        guard width > 0, height > 0, let w = Int32(exactly: width), let h = Int32(exactly: height),
-              let stride = Int32(exactly: rowBytes) else { return nil }
-        return pixman_image_create_bits(format.pixman, w, h, bits, stride)
+                               rowBytes: Int) throws(PhotoError) -> OpaquePointer {
+        guard width > 0, height > 0, width < sideLimit, height < sideLimit, let stride = Int32(exactly: rowBytes) else {
+            throw .unsupported("\(width)×\(height) pixels: pixman resamples images under \(sideLimit) pixels a side")
+        }
+        guard let image = pixman_image_create_bits(format.pixman, Int32(width), Int32(height), bits, stride) else {
+            throw .unsupported("pixman could not make a \(width)×\(height) image")
+        }
+        return image
     }
 
     /// How the image is read as a source: through `transform` (target to source pixels), with
