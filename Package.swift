@@ -30,6 +30,9 @@ let package = Package(
         systemLibrary("CSystemd", pkgConfig: "libsystemd", apt: ["libsystemd-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng16", apt: ["libpng-dev"]),
         systemLibrary("CQPDF", pkgConfig: "libqpdf", apt: ["libqpdf-dev"]),
+        // Photos are turned upright and resampled with pixman (the library Cairo paints with),
+        // from Prepress/Photo/Pixman only.
+        systemLibrary("CPixman", pkgConfig: "pixman-1", apt: ["libpixman-1-dev"]),
         // Hashes and HMAC come from OpenSSL, never from Folio's own code.
         systemLibrary("CCrypto", pkgConfig: "libcrypto", apt: ["libssl-dev"]),
         // Shims only where Swift cannot call the API: libjpeg's setjmp error handling, curl's
@@ -41,7 +44,7 @@ let package = Package(
         // The bottom of the house: the codes jobs end with and what the queue does about them,
         // digests, HMAC and atomic files; depends on no Folio module.
         .target(name: "Diagnostics", dependencies: ["CCrypto"]),
-        .target(name: "Prepress", dependencies: ["Diagnostics", "CJPEGShim", "CJPEG", "CPNG", "CLCMS2", "CZlib", "CQPDF"]),
+        .target(name: "Prepress", dependencies: ["Diagnostics", "CJPEGShim", "CJPEG", "CPNG", "CLCMS2", "CZlib", "CQPDF", "CPixman"]),
         .target(name: "Render", dependencies: ["Diagnostics", "Prepress", "CPangoCairo", "CCmark", "CHyphen"],
                 resources: [.copy("Text/Dictionaries")]),
         .target(name: "Upload", dependencies: ["CCurlShim", "CCurl"]),

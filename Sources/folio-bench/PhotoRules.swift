@@ -1,7 +1,7 @@
 /// Folio's rules for how big a photo is decoded and encoded, restated for the JPEG floor (the
 /// rules themselves are internal to Render and Prepress; keep these in step with them):
-/// PhotoCap in Render/Photos/PreparedPhoto.swift, FlowBuilder's choice of cap, JPEGDecoder's
-/// DCT scale and PhotoPreparer's resampled size.
+/// PhotoCap in Render/Photos/PhotoCap.swift, FlowBuilder's choice of cap, JPEGDecoder's
+/// DCT scale and PhotoPipeline's resampled size (Prepress/Photo).
 enum PhotoRules {
     /// The long-edge cap: an entry with one photo prints it large, with more as a grid.
     static func cap(photosInEntry: Int) -> Int { photosInEntry == 1 ? 1400 : 1000 }
@@ -12,7 +12,7 @@ enum PhotoRules {
         (1...8).first { (longEdge * $0 + 7) / 8 >= cap } ?? 8
     }
 
-    /// libjpeg's decoded size at `eighths`/8 (rounded up), then PhotoPreparer's scale to the
+    /// libjpeg's decoded size at `eighths`/8 (rounded up), then PhotoPipeline's scale to the
     /// cap, never enlarged.
     static func encodedSize(width: Int, height: Int, cap: Int) -> (width: Int, height: Int) {
         let eighths = dctEighths(longEdge: max(width, height), cap: cap)

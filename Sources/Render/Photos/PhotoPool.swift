@@ -39,10 +39,10 @@ public final class PhotoPool: @unchecked Sendable {
     private var workers = 0
     private var busy: Duration = .zero
     private var decodes = 0
-    /// The callers' own preparer: probes, and the work a painter does itself when it gets
-    /// there first. A preparer caches colour transforms and is not for two threads at once
+    /// The callers' own pipeline: probes, and the work a painter does itself when it gets
+    /// there first. A pipeline caches colour transforms and is not for two threads at once
     /// (the EPUB's thread may ask while the cover is drawn): `localLock` guards it.
-    private let local: PhotoPreparer
+    private let local: PhotoPipeline
     private let localLock = NSLock()
     /// The CMYK photos prepared for print that carry no profile.
     public let untagged = UntaggedPhotos()
@@ -60,7 +60,7 @@ public final class PhotoPool: @unchecked Sendable {
         } catch {
             throw RenderError(file: self.scratch.path, message: "cannot create the photo folder: \(error)")
         }
-        local = PhotoPreparer(product: product, untagged: untagged)
+        local = PhotoPipeline(product: product, untagged: untagged)
         workers = max(0, threads - 1)
         for _ in 0..<workers {
             let thread = Thread { [self] in work() }
@@ -169,7 +169,7 @@ public final class PhotoPool: @unchecked Sendable {
     }
 
     private func work() {
-        let preparer = PhotoPreparer(product: product, untagged: untagged)
+        let pipeline = PhotoPipeline(product: product, untagged: untagged)
         while true {
             condition.lock()
             while !closed, !hasPending() { condition.wait() }
@@ -183,7 +183,7 @@ public final class PhotoPool: @unchecked Sendable {
             slots[request] = .working
             next += 1
             condition.unlock()
-            prepareAndStore(request, with: preparer)
+            prepareAndStore(request, with: pipeline)
         }
     }
 
@@ -210,11 +210,11 @@ public final class PhotoPool: @unchecked Sendable {
     }
 
     /// Prepares a photo whose slot the caller has marked as working, and publishes the result.
-    private func prepareAndStore(_ request: Request, with preparer: PhotoPreparer) {
+    private func prepareAndStore(_ request: Request, with pipeline: PhotoPipeline) {
         let start = ContinuousClock.now
         let slot: Slot
         do {
-            let made = try preparer.prepare(request.file, cap: request.cap, print: true, screen: screens)
+            let made = try pipeline.prepare(request.file, cap: request.cap, print: true, screen: screens)
             condition.lock()
             let number = numbers[request] ?? 0
             condition.unlock()

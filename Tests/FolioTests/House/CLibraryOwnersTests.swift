@@ -4,7 +4,8 @@ import Testing
 
 /// One room per C library (issue 27): Cairo is imported only where its owners live (and by the
 /// text engine, which lays out with Pango), qpdf only by `QPDFDocument`, Little CMS only by its
-/// profile and transform owners. A new `import` elsewhere fails here, naming the file.
+/// profile and transform owners, pixman only by the photo resampler's owners in Prepress. A new
+/// `import` elsewhere fails here, naming the file.
 @Suite struct CLibraryOwnersTests {
     struct Room {
         var module: String
@@ -25,6 +26,7 @@ import Testing
         Room(module: "CSystemd", allowed: ["Jobs/Runner/ServiceManager.swift"]),
         Room(module: "CJPEGShim", allowed: ["Prepress/Photo/"]),
         Room(module: "CPNG", allowed: ["Prepress/Photo/"]),
+        Room(module: "CPixman", allowed: ["Prepress/Photo/Pixman/"]),
         Room(module: "CHyphen", allowed: ["Render/Text/Hyphenator.swift"]),
         Room(module: "CCmark", allowed: ["Render/Text/Markdown.swift"]),
     ]
@@ -59,11 +61,21 @@ import Testing
         }
     }
 
+    /// Prepress resamples photos with pixman itself: Cairo (and Pango with it) stays in Render,
+    /// which only places the JPEG bytes Prepress prepared.
+    @Test func cairoStaysOutOfPrepress() throws {
+        let importers = try Self.importers(of: "CPangoCairo")
+        #expect(!importers.isEmpty && importers.allSatisfy { $0.hasPrefix("Render/") }, "\(importers)")
+    }
+
     @Test func theRuleSeesAStrayImport() {
         let cairo = Self.rooms[0]
         #expect(Self.isAllowed("Render/Draw/Cairo/CairoSurface.swift", in: cairo))
         #expect(!Self.isAllowed("Render/Cover/CoverArtist.swift", in: cairo))
         #expect(!Self.isAllowed("Render/Draw/CairoLike.swift", in: cairo))
         #expect(!Self.isAllowed("Prepress/PDF/QPDFDocumentCopy.swift", in: Self.rooms[1]))
+        let pixman = Self.rooms.first { $0.module == "CPixman" }
+        #expect(pixman.map { Self.isAllowed("Prepress/Photo/Pixman/PixmanImage.swift", in: $0) } == true)
+        #expect(pixman.map { Self.isAllowed("Prepress/Photo/PhotoPipeline.swift", in: $0) } == false)
     }
 }

@@ -140,7 +140,7 @@ import Testing
         #expect(shown.difference(negative) > 3 * shown.difference(expected))
     }
 
-    /// CMYK rides through Cairo's resampling as four independent channels (black in the alpha
+    /// CMYK rides through pixman's resampling as four independent channels (black in the alpha
     /// byte): less black than colour, which premultiplied arithmetic would clamp, comes out as
     /// it went in. The file stores 255 − ink (Adobe's marker), so the inks here are
     /// (215, 55, 165, 25) and (245, 35, 215, 165).
@@ -155,8 +155,8 @@ import Testing
         }
         let file = workspace.root.appendingPathComponent("flat-cmyk.jpg")
         try JPEGEncoder.encode(pixels: pixels, width: width, height: height, components: 4, quality: 95).write(to: file)
-        let preparer = PhotoPreparer(product: try workspace.config.product("a5-softcover-fogra39"))
-        let prepared = try preparer.prepare(file, cap: PhotoCap.grid, for: .print)
+        let pipeline = PhotoPipeline(product: try workspace.config.product("a5-softcover-fogra39"))
+        let prepared = try pipeline.prepare(file, cap: PhotoCap.grid, for: .print)
         #expect(!prepared.passedThrough && prepared.pixelWidth == PhotoCap.grid && prepared.pixelHeight == PhotoCap.grid / 2)
         let header = try PhotoHeader.read(prepared.jpeg, maximumPixels: .max)
         let image = try PhotoReader.decode(prepared.jpeg, header: header, targetLongEdge: PhotoCap.grid)

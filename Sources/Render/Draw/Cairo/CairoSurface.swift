@@ -6,14 +6,6 @@ import Prepress
 /// status is checked at once), destroyed with the owner; every failure names `label`, the file
 /// or picture it is for.
 final class CairoSurface {
-    /// How an image surface keeps a pixel: RGB (0x00RRGGBB words) or four independent channels.
-    enum PixelFormat {
-        case rgb
-        case fourChannels
-
-        var cairoValue: cairo_format_t { self == .rgb ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32 }
-    }
-
     let pointer: OpaquePointer
     let label: String
 
@@ -31,16 +23,9 @@ final class CairoSurface {
         try CairoSurface(cairo_pdf_surface_create(file.path, width, height), label: file.path)
     }
 
-    /// An image of `width × height` pixels in memory.
-    static func image(width: Int, height: Int, format: PixelFormat = .rgb, label: String) throws(RenderError) -> CairoSurface {
-        try CairoSurface(cairo_image_surface_create(format.cairoValue, Int32(width), Int32(height)), label: label)
-    }
-
-    /// An image over pixels the caller owns (`stride` = `width` × 4): valid only while they are.
-    static func image(borrowing pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, format: PixelFormat,
-                      label: String) throws(RenderError) -> CairoSurface {
-        try CairoSurface(cairo_image_surface_create_for_data(pixels, format.cairoValue, Int32(width), Int32(height), Int32(width * 4)),
-                         label: label)
+    /// An RGB image (0x00RRGGBB words) of `width × height` pixels in memory.
+    static func image(width: Int, height: Int, label: String) throws(RenderError) -> CairoSurface {
+        try CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)), label: label)
     }
 
     func check(_ doing: String) throws(RenderError) {

@@ -1,14 +1,3 @@
-import Foundation
-
-/// A photo ready to embed: JPEG bytes in sRGB, upright, at most its cap in pixels.
-struct PreparedPhoto {
-    var jpeg: Data
-    var pixelWidth: Int
-    var pixelHeight: Int
-    /// The original file's bytes, embedded unchanged (already upright, sRGB and within cap).
-    var passedThrough: Bool
-}
-
 /// The long-edge caps in pixels: enough for 300 ppi at the largest size each role is placed.
 enum PhotoCap {
     static let cover = 1600

@@ -9,7 +9,7 @@ public final class UntaggedPhotos: @unchecked Sendable {
 
     public init() {}
 
-    func note(_ file: URL) {
+    public func note(_ file: URL) {
         lock.withLock { if !files.contains(file) { files.append(file) } }
     }
 
