@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(name: "folio", dependencies: ["FolioCommands"]),
         // The bench of `make bench`, its diaries' generators and the queue's claim loop: a tool
         // beside the product, never shipped in it. It runs the `folio` built beside it.
-        .executableTarget(name: "folio-bench", dependencies: ["Jobs", "Render", "Prepress", "FolioCommandLine"]),
+        .executableTarget(name: "folio-bench", dependencies: ["Jobs", "Render", "Prepress", "Diagnostics", "FolioCommandLine"]),
         // What the tests share: workspaces, the fault server, a private PostgreSQL, PDF, EPUB and
         // image checks. Public API only, so that a release build of every target still builds it.
         .target(name: "FolioTestSupport", dependencies: ["Jobs", "Render", "Prepress"], path: "Tests/FolioTestSupport"),

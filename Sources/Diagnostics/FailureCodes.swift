@@ -1,6 +1,6 @@
 /// Every code a job's attempt ends with (the report's `error.code`), in the order of the stages.
 /// Each is a constant of `FailureCode` (`.verificationFailed`), so no job ends with a code the
-/// registry does not list. README's table is `FailureCodes.markdownTable`; `DiagnosticsTests`
+/// registry does not list. docs/reference.md's table is `FailureCodes.markdownTable`; `DiagnosticsTests`
 /// compares the two.
 public enum FailureCodes {
     public static let all: [FailureCode] = [
@@ -19,7 +19,7 @@ public enum FailureCodes {
         byName[name]?.retry ?? .byOperator
     }
 
-    /// README's table of these codes.
+    /// docs/reference.md's table of these codes.
     public static var markdownTable: String {
         (["| code | stage | the queue | meaning |", "| --- | --- | --- | --- |"]
             + all.map { "| `\($0.name)` | \($0.stage) | \($0.retry.rawValue) | \($0.meaning) |" }).joined(separator: "\n")
@@ -38,7 +38,7 @@ extension FailureCode {
     public static let finishFailed = FailureCode("finish-failed", stage: "finish", retry: .byOperator,
                                                  "a PDF could not be finished for the press (colour conversion, PDF/X, qpdf)")
     public static let verificationFailed = FailureCode("verification-failed", stage: "verify", retry: .byOperator, "a file failed verification; nothing was delivered")
-    public static let uploadFailed = FailureCode("upload-failed", stage: "deliver", retry: .afterBackoff, "a transfer failed transiently (README's retry classes)")
+    public static let uploadFailed = FailureCode("upload-failed", stage: "deliver", retry: .afterBackoff, "a transfer failed transiently (the retry classes in docs/guide.md)")
     public static let deliveryRefused = FailureCode("delivery-refused", stage: "deliver", retry: .byOperator,
                                                     "the destination refused on purpose (a permanent class), or cannot be asked as configured")
     public static let deliveredFileChanged = FailureCode("delivered-file-changed", stage: "deliver", retry: .byOperator,
