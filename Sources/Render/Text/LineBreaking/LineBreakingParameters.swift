@@ -8,8 +8,10 @@ struct LineBreakingParameters: Sendable {
     var tolerances: [Double] = [1.5, 3]
     /// Added to every line's badness before squaring: fewer lines are better (TeX's \linepenalty).
     var linePenalty = 10.0
-    /// Two hyphenated lines in a row (TeX's \doublehyphendemerits).
-    var consecutiveFlaggedDemerits = 10_000.0
+    /// Two hyphenated lines in a row (TeX's \doublehyphendemerits). TeX's 10,000 let the
+    /// English year end two lines in a row with a hyphen where Typst has none; 50,000 does not,
+    /// and costs the Russian year no looseness.
+    var consecutiveFlaggedDemerits = 50_000.0
     /// A hyphen on the last full line, just before the paragraph's last (\finalhyphendemerits).
     var finalFlaggedDemerits = 5_000.0
     /// A line whose fitness class is not next to the previous line's: a tight line after a loose
