@@ -226,4 +226,31 @@ extension LineBreakerTests {
         #expect(breaker.breakLines(items, lineWidths: widths, lineCount: 5) == nil)
         #expect(breaker.breakLines(items, lineWidths: widths, lineCount: 10)?.positions == best.positions)
     }
+
+    /// Pagination's line more or less never ends two lines in a row with a hyphen, where the
+    /// same paragraph with pairs allowed would: words of two halves with a cheap hyphen
+    /// between them, on a measure of about three words.
+    @Test func aLineMoreOrLessTakesNoTwoHyphensInARow() {
+        var items: [LineItem] = []
+        for _ in 0..<40 {
+            items += [.box(width: 12), .penalty(width: 4, cost: 10, flagged: true), .box(width: 12),
+                      .glue(width: 6, stretch: 6, shrink: 2)]
+        }
+        items.removeLast()
+        items += LineItem.finishing()
+        func hasPair(_ breaks: LineBreaks?) -> Bool {
+            guard let positions = breaks?.positions else { return false }
+            let flagged = positions.map { if case .penalty(_, _, true) = items[$0] { true } else { false } }
+            return zip(flagged, flagged.dropFirst()).contains { $0 && $1 }
+        }
+        let breaker = LineBreaker()
+        var pairsAllowed = breaker.parameters
+        pairsAllowed.longestHyphenRunInLineCount = 2
+        let natural = breaker.breakLines(items, lineWidths: [100]).positions.count
+        let counts = [natural - 1, natural + 1]
+        #expect(counts.contains { hasPair(LineBreaker(parameters: pairsAllowed).breakLines(items, lineWidths: [100], lineCount: $0)) })
+        let settings = counts.compactMap { breaker.breakLines(items, lineWidths: [100], lineCount: $0) }
+        #expect(!settings.isEmpty)
+        #expect(!settings.contains { hasPair($0) })
+    }
 }

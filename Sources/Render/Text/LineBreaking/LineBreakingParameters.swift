@@ -20,16 +20,21 @@ struct LineBreakingParameters: Sendable {
     /// The most lines in a row that may end in a hyphen (on every pass; only a break forced
     /// by an overfull line may exceed it).
     var longestHyphenRun = 2
+    /// The same when pagination asks for a line more or less (`LineBreaker.breakLines(_:lineWidths:lineCount:)`):
+    /// a setting made only to fill a page takes no two hyphens in a row. On the bench's English
+    /// year, such a setting was where its only pair of hyphenated lines came from.
+    var longestHyphenRunInLineCount = 1
 
     init() {}
 
     init(tolerances: [Double], linePenalty: Double, consecutiveFlaggedDemerits: Double,
-         finalFlaggedDemerits: Double, fitnessDemerits: Double, longestHyphenRun: Int) {
+         finalFlaggedDemerits: Double, fitnessDemerits: Double, longestHyphenRun: Int, longestHyphenRunInLineCount: Int? = nil) {
         self.tolerances = tolerances
         self.linePenalty = linePenalty
         self.consecutiveFlaggedDemerits = consecutiveFlaggedDemerits
         self.finalFlaggedDemerits = finalFlaggedDemerits
         self.fitnessDemerits = fitnessDemerits
         self.longestHyphenRun = longestHyphenRun
+        self.longestHyphenRunInLineCount = longestHyphenRunInLineCount ?? longestHyphenRun
     }
 }
