@@ -19,8 +19,15 @@ struct GlyphExpansion: Equatable, Sendable {
         limit = (fraction / Self.step).rounded() * Self.step
     }
 
-    /// What a line of natural width `natural` may stretch or shrink by its glyphs.
-    func elasticity(natural: Double) -> Double { limit * max(natural, 0) }
+    /// The share of the glyphs' elasticity the breaker counts. Given all of it, the breaker
+    /// spent it on avoiding hyphens rather than on even spaces (the Russian year came out
+    /// looser); given half, a line still draws on the whole `limit` (`factor(ratio:)`), so the
+    /// breaker sees lines a little looser than they are set and still evens them out.
+    static let countedShare = 0.5
+
+    /// What a line of natural width `natural` may stretch or shrink by its glyphs, as the
+    /// breaker counts it.
+    func elasticity(natural: Double) -> Double { Self.countedShare * limit * max(natural, 0) }
 
     /// The horizontal scale of a line set at adjustment ratio `ratio`: its glyphs take their
     /// share of the adjustment up to `limit` (the spaces take the rest), rounded to the step.

@@ -62,7 +62,7 @@ struct LineBreaker: Sendable {
     /// does so when its looseness is not 0) and only an ending on that line is taken.
     private func pass(_ items: [LineItem], lineWidths: [Double], tolerance: Double, isFinal: Bool,
                       lineCount: Int? = nil) -> LineBreaks? {
-        let longestRun = parameters.longestHyphenRun
+        let longestRun = lineCount == nil ? parameters.longestHyphenRun : parameters.longestHyphenRunInLineCount
         var nodes = [Node(position: 0, line: 0, fitness: .decent, hyphenRun: 0, width: 0, stretch: 0, shrink: 0,
                           demerits: 0, ratio: 0, previous: nil)]
         var active = [0]

@@ -20,9 +20,10 @@ struct ParagraphItems {
     }
 
     /// The cost of a hyphen, soft or hard. TeX's 50, with TeX's first pass, hyphenated a fifth
-    /// of the bench year's lines; 300 with a first pass at 1.5 (`LineBreakingParameters`)
-    /// hyphenates 1.5 % and leaves fewer lines loose than Typst (README's figures).
-    static let hyphenCost = 300.0
+    /// of the bench year's lines. With glyph expansion on (the interior's default), 180 sets
+    /// the Russian year with fewer hyphens and fewer loose lines than Typst; 300 left as many
+    /// loose and a wider spread, 150 hyphenated more lines than Typst (design.md's figures).
+    static let hyphenCost = 180.0
     /// How far a space may stretch and shrink, as shares of its width: stretching by a whole
     /// space (TeX's fonts: a half) lets the ratio bound lines at two spaces' width, not 1.5.
     static let stretchShare = 1.0, shrinkShare = 1.0 / 3

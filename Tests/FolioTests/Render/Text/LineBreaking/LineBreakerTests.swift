@@ -166,13 +166,7 @@ import Testing
     /// consecutive hyphens, no limit) ends more than two lines in a row with a hyphen, the limit
     /// of two keeps every run at two or less; and there are such measures.
     @Test func hyphenRunsStayWithinTheLimit() {
-        var items: [LineItem] = []
-        for _ in 0..<60 {
-            items += [.box(width: 40), .penalty(width: 6, cost: 0, flagged: true), .box(width: 40),
-                      .glue(width: 6, stretch: 40, shrink: 2)]
-        }
-        items.removeLast()
-        items += LineItem.finishing()
+        let items = Self.halvedWords(60, half: 40, hyphen: (width: 6, cost: 0), stretch: 40)
         func longestRun(limit: Int, width: Double) -> Int {
             var parameters = LineBreakingParameters()
             parameters.consecutiveFlaggedDemerits = 0
@@ -225,5 +219,38 @@ extension LineBreakerTests {
         #expect(words(more) == words(best))
         #expect(breaker.breakLines(items, lineWidths: widths, lineCount: 5) == nil)
         #expect(breaker.breakLines(items, lineWidths: widths, lineCount: 10)?.positions == best.positions)
+    }
+
+    /// Pagination's line more or less never ends two lines in a row with a hyphen, where the
+    /// same paragraph with pairs allowed would: words of two halves with a cheap hyphen
+    /// between them, on a measure of about three words.
+    @Test func aLineMoreOrLessTakesNoTwoHyphensInARow() {
+        let items = Self.halvedWords(40, half: 12, hyphen: (width: 4, cost: 10), stretch: 6)
+        func hasPair(_ breaks: LineBreaks?) -> Bool {
+            guard let positions = breaks?.positions else { return false }
+            let flagged = positions.map { if case .penalty(_, _, true) = items[$0] { true } else { false } }
+            return zip(flagged, flagged.dropFirst()).contains { $0 && $1 }
+        }
+        let breaker = LineBreaker()
+        var pairsAllowed = breaker.parameters
+        pairsAllowed.longestHyphenRunInLineCount = 2
+        let natural = breaker.breakLines(items, lineWidths: [100]).positions.count
+        let counts = [natural - 1, natural + 1]
+        #expect(counts.contains { hasPair(LineBreaker(parameters: pairsAllowed).breakLines(items, lineWidths: [100], lineCount: $0)) })
+        let settings = counts.compactMap { breaker.breakLines(items, lineWidths: [100], lineCount: $0) }
+        #expect(!settings.isEmpty)
+        #expect(!settings.contains { hasPair($0) })
+    }
+
+    /// A paragraph of `count` words of two halves with a hyphen break between them, spaces 6
+    /// wide shrinking by 2.
+    static func halvedWords(_ count: Int, half: Double, hyphen: (width: Double, cost: Double), stretch: Double) -> [LineItem] {
+        var items: [LineItem] = []
+        for _ in 0..<count {
+            items += [.box(width: half), .penalty(width: hyphen.width, cost: hyphen.cost, flagged: true), .box(width: half),
+                      .glue(width: 6, stretch: stretch, shrink: 2)]
+        }
+        items.removeLast()
+        return items + LineItem.finishing()
     }
 }

@@ -53,11 +53,11 @@ import Testing
                                                   product: try workspace.config.product("a5-softcover"))
     }
 
-    /// `glyph_expansion` is off unless a product sets it, in half percents up to 2.
+    /// `glyph_expansion` is 1 % unless a product sets it, in half percents up to 2.
     @Test(arguments: [(3.0, false), (1.3, false), (-0.5, false), (1.5, true)])
     func theKeyTakesHalfPercentsUpToTwo(_ value: Double, _ valid: Bool) throws {
         let workspace = try Workspace()
-        #expect(try workspace.config.product("a5-softcover").glyphExpansionPercent == 0)
+        #expect(try workspace.config.product("a5-softcover").glyphExpansionPercent == 1)
         let file = workspace.root.appendingPathComponent("config/products/a5-softcover.json")
         var product = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
         product["glyph_expansion"] = value
