@@ -64,12 +64,16 @@ final class Hyphenator {
     func breakPoints(_ word: String) -> [Int] {
         let scalars = Array(word.lowercased().unicodeScalars)
         guard scalars.count >= shortestWord, scalars.count == word.unicodeScalars.count else { return [] }
-        let bytes = Array(String(String.UnicodeScalarView(scalars)).utf8).map { CChar(bitPattern: $0) }
-        var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
+        // NUL-terminated although its length is given: libhyphen's left-minimum pass walks the
+        // word to its NUL (past any leading digits), and without one it wrote past `hyphens`,
+        // which corrupted the heap now and then (glibc's MALLOC_CHECK_ caught it in the tests).
+        let bytes = Array(String(String.UnicodeScalarView(scalars)).utf8).map { CChar(bitPattern: $0) } + [0]
+        let length = bytes.count - 1
+        var hyphens = [CChar](repeating: 0, count: length + 5)
         var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         var pos: UnsafeMutablePointer<Int32>?
         var cut: UnsafeMutablePointer<Int32>?
-        let status = hnj_hyphen_hyphenate2(dictionary, bytes, Int32(bytes.count), &hyphens, nil, &rep, &pos, &cut)
+        let status = hnj_hyphen_hyphenate2(dictionary, bytes, Int32(length), &hyphens, nil, &rep, &pos, &cut)
         if let rep {
             for index in 0..<scalars.count { free(rep[index]) }
             free(rep)

@@ -136,6 +136,20 @@ import Prepress
         }
     }
 
+    /// Digits lead libhyphen to walk the word to its NUL; the word is given one, so a word that
+    /// starts with digits is read within its bytes and never broken inside or right after them.
+    @Test func wordsThatStartWithDigitsAreReadWithinTheirBytes() throws {
+        for language in [BookLanguage.english, .russian] {
+            let hyphenator = try #require(Hyphenator.forLanguage(language))
+            for word in ["12345", "2025th", "1980х", "123456789012345678901234567890", "42ответа", "7extraordinarily"] {
+                let digits = word.prefix { $0.isNumber }.count
+                for point in hyphenator.breakPoints(word) {
+                    #expect(point > digits + 1, "\(word): a break after \(point)")
+                }
+            }
+        }
+    }
+
     @Test func quotationMarksFollowTheLanguage() throws {
         let (_, ru) = try render([Sample.entry("q", "2025-01-03T08:15:00Z", text: "Он сказал: \"привет\" -- и ушёл.")], language: "ru")
         let text = try Tool.pdfText(ru).joined()
