@@ -9,16 +9,13 @@ enum PhotoResampler {
     /// `pixels`: `width × height` words (`format`) of the stored, not yet upright, image.
     static func resample(_ pixels: [UInt8], width: Int, height: Int, orientation: Int, format: PixmanImage.Format,
                          targetWidth: Int, targetHeight: Int) throws(PhotoError) -> ResampledPhoto {
-        guard width > 0, height > 0, targetWidth > 0, targetHeight > 0, pixels.count == width * height * 4 else {
-            throw .unsupported("cannot resample \(width)×\(height) pixels to \(targetWidth)×\(targetHeight)")
-        }
+        let refused = PhotoError.unsupported("cannot resample \(width)×\(height) pixels to \(targetWidth)×\(targetHeight)")
+        guard width > 0, height > 0, targetWidth > 0, targetHeight > 0, pixels.count == width * height * 4 else { throw refused }
         let matrix = try targetToSource(width: width, height: height, orientation: orientation,
                                         targetWidth: targetWidth, targetHeight: targetHeight)
         // The only translation a turn and a scale make is none at all: Cairo copies the pixels.
         if matrix.isTranslation {
-            guard matrix.isIdentity, width == targetWidth, height == targetHeight else {
-                throw .unsupported("cannot resample \(width)×\(height) pixels to \(targetWidth)×\(targetHeight)")
-            }
+            guard matrix.isIdentity, width == targetWidth, height == targetHeight else { throw refused }
             return ResampledPhoto(pixels: pixels, width: width, height: height)
         }
         let transform = try PixmanTransform(matrix, centre: (Double(targetWidth) / 2, Double(targetHeight) / 2))
