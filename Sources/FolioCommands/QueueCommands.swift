@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import FolioCommandLine
 import Jobs
@@ -70,8 +71,9 @@ enum QueueCommands {
             _ = try ReportStylesheet.text()
             let workers = arguments.options["workers"].flatMap(Int.init) ?? config.workers
             // The running executable: `folio`, or the tests' `folio-with-faults`, whose jobs then
-            // run with its hooks too.
-            let executable = URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL.resolvingSymlinksInPath()
+            // run with its hooks too. argv[0] is only a fallback where /proc is not mounted.
+            let executable = SharedFiles.executable
+                ?? URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL.resolvingSymlinksInPath()
             let options = Runner.Options(workers: max(1, workers), watch: arguments.flags.contains("watch"),
                                          executable: executable, configFile: configFile(arguments))
             let progress = Progress(console: console, workers: options.workers)

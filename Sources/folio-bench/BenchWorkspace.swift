@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Jobs
 
@@ -47,8 +48,7 @@ struct BenchWorkspace {
     /// The `folio` built beside this `folio-bench` (the same build), which the bench starts as
     /// its child for every job it measures.
     static var executable: String {
-        let bench = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL.path
-        return URL(fileURLWithPath: bench).deletingLastPathComponent().appendingPathComponent("folio").path
+        let bench = SharedFiles.executable ?? URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL
+        return bench.deletingLastPathComponent().appendingPathComponent("folio").path
     }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import FolioCommandLine
 import Jobs
@@ -78,7 +79,7 @@ enum QueueThroughput {
 
     /// Wall seconds for `processes` claim loops to empty the queue.
     static func claim(location: String, processes: Int, environment: [String: String]) throws -> Double {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL.resolvingSymlinksInPath()
+        let executable = SharedFiles.executable ?? URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL.resolvingSymlinksInPath()
         let start = Date()
         let running = try (0..<processes).map { _ in
             let process = Process()

@@ -5,12 +5,17 @@ import Foundation
 /// Swift package manager puts beside a built executable. Never `Bundle.module`, which stops the
 /// process when its folder is not where the build left it.
 public enum SharedFiles {
-    /// The folder of the running executable, links resolved.
-    static let executableFolder: URL? = {
+    /// The running executable, links resolved, from the kernel rather than from `argv[0]`: a
+    /// `folio` typed by name (found on PATH, started by cron or `sudo -u`) has no folder in
+    /// `argv[0]`, and the current folder is not where it lives.
+    public static let executable: URL? = {
         guard let path = realpath("/proc/self/exe", nil) else { return nil }
         defer { free(path) }
-        return URL(fileURLWithPath: String(cString: path)).deletingLastPathComponent()
+        return URL(fileURLWithPath: String(cString: path))
     }()
+
+    /// The folder of the running executable, links resolved.
+    static let executableFolder: URL? = executable?.deletingLastPathComponent()
 
     /// `name`, a folder of a target's resources (`Dictionaries` of `Folio_Render`, `SQL` of
     /// `Folio_Jobs`), where it exists.
