@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Makes Cairo's PDF print-ready with libqpdf. Cairo 1.16 writes no TrimBox, BleedBox,
@@ -72,7 +73,7 @@ public struct PDFFinisher {
                 stampDates(created, document)
                 info = created
             }
-            if let info { claim(pdfx, info: info, document) }
+            if let info { claim(pdfx, info: info, documentID: Self.documentID(drawing: input), document) }
         }
         document.set("/PageLabels", of: document.root, to: document.parse("<< /Nums [0 << /S /D >>] >>"))
         DeviceColourRewrite(document: document, colours: outputIntent.components == 4 ? colours : nil).run()
@@ -91,7 +92,7 @@ public struct PDFFinisher {
     }
 
     /// Info's PDF/X keys and the XMP packet that repeats them, with the same title and dates.
-    private func claim(_ standard: PDFXStandard, info: PDFObject, _ document: QPDFDocument) {
+    private func claim(_ standard: PDFXStandard, info: PDFObject, documentID: String, _ document: QPDFDocument) {
         var title = self.title
         if let existing = document.key(info, "/Title").flatMap(document.text), !existing.isEmpty {
             title = existing
@@ -102,7 +103,7 @@ public struct PDFFinisher {
         if let conformance = standard.conformance {
             document.set("/GTS_PDFXConformance", of: info, to: document.newString(conformance))
         }
-        let metadata = document.newStream(PDFXMetadata.packet(title: title, date: date, standard: standard))
+        let metadata = document.newStream(PDFXMetadata.packet(title: title, date: date, standard: standard, documentID: documentID))
         document.set("/Type", of: metadata, to: document.newName("/Metadata"))
         document.set("/Subtype", of: metadata, to: document.newName("/XML"))
         document.set("/Metadata", of: document.root, to: metadata)
@@ -116,6 +117,13 @@ public struct PDFFinisher {
         let intent = document.parse("<< /Type /OutputIntent /S /GTS_PDFX /OutputConditionIdentifier (\(condition)) /Info (\(condition)) >>")
         document.set("/DestOutputProfile", of: intent, to: stream)
         document.set("/OutputIntents", of: document.root, to: document.newArray([intent]))
+    }
+
+    /// The XMP's `xmpMM:DocumentID`: named by the drawing's digest, so the same drawing is the
+    /// same document, and no two books share one however alike their titles and dates.
+    static func documentID(drawing: URL) -> String {
+        let digest = (try? SHA256.hex(ofFile: drawing).digest) ?? UUID().uuidString
+        return "uuid:" + NameUUID.urn("folio-pdf:" + digest).dropFirst("urn:uuid:".count)
     }
 
     /// A PDF date string for an instant: `D:YYYYMMDDHHmmSSZ`.

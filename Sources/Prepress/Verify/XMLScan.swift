@@ -17,6 +17,12 @@ final class XMLScan: NSObject, XMLParserDelegate {
 
     init(_ data: [UInt8]) {
         super.init()
+        // FoundationXML traps on an element or attribute name that is not UTF-8, so such a
+        // document is refused here, as EPUB 3.3 refuses XML in any other encoding.
+        guard String(validating: data, as: UTF8.self) != nil else {
+            error = "not UTF-8"
+            return
+        }
         let parser = XMLParser(data: Data(data))
         parser.delegate = self
         parser.shouldResolveExternalEntities = false

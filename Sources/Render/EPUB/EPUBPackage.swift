@@ -36,17 +36,6 @@ struct EPUBPackage {
 
         """
 
-    /// A `urn:uuid` derived from a name (SHA-256, version 5 layout): the same order, the same id.
-    static func uuid(_ name: String) -> String {
-        var hasher = SHA256()
-        hasher.update(Array(name.utf8))
-        var raw = Array(hasher.finalize().prefix(16))
-        raw[6] = raw[6] & 0x0F | 0x50
-        raw[8] = raw[8] & 0x3F | 0x80
-        let hex = raw.map { String(format: "%02x", $0) }.joined()
-        let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
-        return "urn:uuid:" + parts.joined(separator: "-")
-    }
 
     var opf: String {
         let language = book.language.rawValue

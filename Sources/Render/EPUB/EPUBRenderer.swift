@@ -119,7 +119,7 @@ public struct EPUBRenderer: Sendable {
         }
         try add("style.css", EPUBPackage.css(fonts: fonts, typography: typography), id: "css", mediaType: "text/css")
 
-        let identifier = EPUBPackage.uuid("folio-order:" + orderID)
+        let identifier = NameUUID.urn("folio-order:" + orderID)
         var package = EPUBPackage(book: book, identifier: identifier, modified: InteriorRenderer.isoDate(book.contentDate),
                                   items: [], spine: spine, toc: toc, pageList: pageList.sorted { $0.page < $1.page },
                                   hasPhotos: book.entries.contains { !$0.photos.isEmpty })

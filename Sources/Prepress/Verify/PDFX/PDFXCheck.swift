@@ -1,8 +1,8 @@
 import Diagnostics
 import Foundation
 
-/// The rules of a PDF/X standard, each finding with its own code: the header and Info keys
-/// (`pdfx-version`, `pdfx-trapped`, `pdfx-info`), the XMP packet (`pdfx-xmp`), one GTS_PDFX
+/// The rules of a PDF/X standard, each finding with its own code: the file's identification
+/// (`PDFXIdentificationCheck`: `pdfx-version`, `pdfx-trapped`, `pdfx-info`, `pdfx-xmp`), one GTS_PDFX
 /// output intent (`pdfx-output-intent`), one TrimBox inside the BleedBox inside the MediaBox
 /// (`pdfx-boxes`), nothing a press cannot run (`pdfx-forbidden`), transparency where the
 /// standard has none (`pdfx-transparency`), and colour the standard allows (`pdfx-colour`).
@@ -13,61 +13,10 @@ struct PDFXCheck {
     let header: Data
 
     func check() -> [Diagnostic] {
-        var findings = versionAndInfo()
-        findings += xmp()
+        var findings = PDFXIdentificationCheck(document: document, rules: .of(standard), header: header).check()
         findings += outputIntent()
         findings += boxes()
         findings += objects()
-        return findings
-    }
-
-    private var info: PDFObject? { document.key(document.trailer, "/Info") }
-
-    private func infoText(_ key: String) -> String? { info.flatMap { document.key($0, key) }.flatMap(document.text) }
-
-    private func versionAndInfo() -> [Diagnostic] {
-        var findings: [Diagnostic] = []
-        let line = String(decoding: header.prefix(8), as: UTF8.self)
-        if line != "%PDF-" + standard.headerVersion {
-            findings.append(Diagnostic(.error, .pdfxVersion, "the header is \(line); PDF/\(standard.rawValue) is written as %PDF-\(standard.headerVersion)"))
-        }
-        if infoText("/GTS_PDFXVersion") != standard.version {
-            findings.append(Diagnostic(.error, .pdfxVersion, "Info /GTS_PDFXVersion is \(infoText("/GTS_PDFXVersion").map { "\"\($0)\"" } ?? "missing"); expected \"\(standard.version)\""))
-        }
-        if let conformance = standard.conformance, infoText("/GTS_PDFXConformance") != conformance {
-            findings.append(Diagnostic(.error, .pdfxVersion, "Info /GTS_PDFXConformance must be \"\(conformance)\""))
-        }
-        let trapped = info.flatMap { document.key($0, "/Trapped") }.flatMap(document.name)
-        if trapped != "/True" && trapped != "/False" {
-            findings.append(Diagnostic(.error, .pdfxTrapped, "Info /Trapped is \(trapped ?? "missing"); PDF/X needs /True or /False"))
-        }
-        for key in ["/Title", "/CreationDate", "/ModDate"] where (infoText(key) ?? "").isEmpty {
-            findings.append(Diagnostic(.error, .pdfxInfo, "Info has no \(key)"))
-        }
-        return findings
-    }
-
-    private func xmp() -> [Diagnostic] {
-        guard let stream = document.key(document.root, "/Metadata"), document.isStream(stream),
-              let bytes = document.streamData(stream) else {
-            return [Diagnostic(.error, .pdfxXMP, "the catalog has no XMP /Metadata stream")]
-        }
-        // Character references decoded: another writer may escape what Folio did not.
-        let text = MarkupText.forms(bytes).withTags
-        var findings: [Diagnostic] = []
-        let element = standard == .x4 ? "pdfxid:GTS_PDFXVersion" : "pdfx:GTS_PDFXVersion"
-        if !text.contains("<\(element)>\(standard.version)</\(element)>") {
-            findings.append(Diagnostic(.error, .pdfxXMP, "the XMP does not say \(element) \(standard.version)"))
-        }
-        if let created = infoText("/CreationDate").flatMap(PDFXMetadata.isoDate(fromPDFDate:)), !text.contains("<xmp:CreateDate>\(created)</xmp:CreateDate>") {
-            findings.append(Diagnostic(.error, .pdfxXMP, "the XMP's CreateDate is not Info's \(created)"))
-        }
-        if let modified = infoText("/ModDate").flatMap(PDFXMetadata.isoDate(fromPDFDate:)), !text.contains("<xmp:ModifyDate>\(modified)</xmp:ModifyDate>") {
-            findings.append(Diagnostic(.error, .pdfxXMP, "the XMP's ModifyDate is not Info's \(modified)"))
-        }
-        if let title = infoText("/Title"), !text.contains(">\(title)</rdf:li>") {
-            findings.append(Diagnostic(.error, .pdfxXMP, "the XMP's dc:title is not Info's \"\(title)\""))
-        }
         return findings
     }
 
