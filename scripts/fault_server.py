@@ -26,11 +26,21 @@ the behaviour; requests are counted per path:
   redirect/...      307 to the same path under ok/ on this origin
   away/...          307 to another origin (127.0.0.2)
   sink/...          reads and hashes the body without keeping it (large files)
+  waitN/...         waits N seconds before reading the body (first request only), then as ok
+  lateN/...         reads the whole body, waits N seconds (a printer preflighting the file, or
+                    an nginx buffering it), then as ok (late40/: 40 s)
+  silent/...        reads the whole body, keeps it, and never answers (first request only)
+  kept/...          reads the whole body, keeps it, and closes without an answer (first only)
+
+HEAD on an upload path answers 200 with the Content-Length and Repr-Digest of the last body
+it kept whole (every one it accepted, and silent's and kept's), else 404: a printer that can
+say what it holds.
 
   tus/MODE/         a tus 1.0 server (core, creation, checksum): POST creates an upload,
                     HEAD tells its offset, PATCH appends; MODE "drop" cuts the first PATCH
-                    halfway, keeping what arrived; a PATCH whose Upload-Checksum (sha256)
-                    does not match its body is refused with 460
+                    halfway, keeping what arrived; MODE "lateN" answers each PATCH N seconds
+                    after its body; a PATCH whose Upload-Checksum (sha256) does not match its
+                    body is refused with 460
 
 GET /_state returns every request seen (method, path, headers that matter, bytes, sha256);
 GET /_accepted how many times each path was answered 2xx for a whole body (a printer that
@@ -68,6 +78,12 @@ COUNTS = {}
 SEEN = []
 UPLOADS = {}
 ACCEPTED = {}
+KEPT = {}
+
+
+def late_seconds(mode):
+    found = re.fullmatch(r"late(\d+)", mode)
+    return int(found.group(1)) if found else None
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -99,7 +115,16 @@ class Handler(BaseHTTPRequestHandler):
     def do_HEAD(self):
         upload = UPLOADS.get(self.path)
         if upload is None:
-            return self.respond(404)
+            with LOCK:
+                kept = KEPT.get(self.path)
+                SEEN.append({"method": "HEAD", "path": self.path, "idempotency_key": self.headers.get("Idempotency-Key")})
+            if kept is None:
+                return self.respond(404)
+            self.send_response(200)
+            self.send_header("Content-Length", str(kept[0]))
+            self.send_header("Repr-Digest", kept[1])
+            self.end_headers()
+            return
         self.send_response(200)
         self.send_header("Tus-Resumable", "1.0.0")
         self.send_header("Upload-Offset", str(len(upload["data"])))
@@ -131,6 +156,8 @@ class Handler(BaseHTTPRequestHandler):
         if algorithm != "sha256" or base64.b64encode(hashlib.sha256(body).digest()).decode() != expected:
             return self.respond(460, b"checksum mismatch")
         upload["data"] += body
+        if late_seconds(upload["mode"]):
+            time.sleep(late_seconds(upload["mode"]))
         if len(upload["data"]) == upload["length"]:
             with LOCK:
                 SEEN.append({"method": "complete", "path": self.path, "bytes": len(upload["data"]),
@@ -175,6 +202,9 @@ class Handler(BaseHTTPRequestHandler):
         limited = re.fullmatch(r"(\d{3})x(\d+)(\.\w+)?", mode)
         if mode == "slow":
             time.sleep(0.3)
+        waiting = re.fullmatch(r"wait(\d+)", mode)
+        if waiting and count == 1:
+            time.sleep(int(waiting.group(1)))
         if (mode == "reset" and count == 1) or (mode == "story" and count == 3):
             self.rfile.read(length // 2)
             self.connection.shutdown(socket.SHUT_RDWR)
@@ -202,6 +232,19 @@ class Handler(BaseHTTPRequestHandler):
         if received < length:
             self.close_connection = True
             return
+        repr_digest = "sha-256=:" + base64.b64encode(digest.digest()).decode() + ":"
+        if mode in ("silent", "kept") or late_seconds(mode):
+            with LOCK:
+                KEPT[self.path] = (received, repr_digest)
+        if late_seconds(mode):
+            time.sleep(late_seconds(mode))
+        if mode == "silent" and count == 1:
+            time.sleep(3600)
+            return
+        if mode == "kept" and count == 1:
+            self.connection.shutdown(socket.SHUT_RDWR)
+            self.close_connection = True
+            return
         if mode in ("afterbody", "http09", "headerjunk", "partial") and count == 1:
             answer = {"afterbody": b"", "http09": b"no status line here\r\n",
                       "headerjunk": b"HTTP/1.1 201 Created\r\nthis is not a header\r\n\r\n",
@@ -211,7 +254,6 @@ class Handler(BaseHTTPRequestHandler):
             self.connection.shutdown(socket.SHUT_RDWR)
             self.close_connection = True
             return
-        repr_digest = "sha-256=:" + base64.b64encode(digest.digest()).decode() + ":"
         if mode == "story" and count == 1:
             return self.respond(503, b"busy")
         if mode == "story" and count == 2:
@@ -233,6 +275,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.respond(307, b"", [("Location", "http://127.0.0.2:%d/ok/elsewhere" % port)])
         with LOCK:
             ACCEPTED[self.path] = ACCEPTED.get(self.path, 0) + 1
+            KEPT[self.path] = (received, repr_digest)
         self.respond(201, b"", [("Repr-Digest", repr_digest), ("Location", "/stored" + self.path), ("X-Request-Id", "req-%d" % len(SEEN))])
 
 

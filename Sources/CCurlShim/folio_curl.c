@@ -1,4 +1,7 @@
 #include "folio_curl.h"
+#include <linux/sockios.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
 
 CURLcode folio_curl_set_long(CURL *handle, CURLoption option, long value) {
     return curl_easy_setopt(handle, option, value);
@@ -30,4 +33,22 @@ CURLcode folio_curl_get_long(CURL *handle, CURLINFO info, long *value) {
 }
 CURLcode folio_curl_get_offset(CURL *handle, CURLINFO info, curl_off_t *value) {
     return curl_easy_getinfo(handle, info, value);
+}
+
+static curl_socket_t folio_curl_socket(CURL *handle) {
+    curl_socket_t fd = CURL_SOCKET_BAD;
+    if (curl_easy_getinfo(handle, CURLINFO_ACTIVESOCKET, &fd) != CURLE_OK) return CURL_SOCKET_BAD;
+    return fd;
+}
+long folio_curl_unacknowledged(CURL *handle) {
+    curl_socket_t fd = folio_curl_socket(handle);
+    int pending = 0;
+    if (fd == CURL_SOCKET_BAD || ioctl(fd, SIOCOUTQ, &pending) != 0) return -1;
+    return pending;
+}
+int folio_curl_reset_on_close(CURL *handle) {
+    curl_socket_t fd = folio_curl_socket(handle);
+    struct linger linger = {1, 0};
+    if (fd == CURL_SOCKET_BAD) return -1;
+    return setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, sizeof linger);
 }

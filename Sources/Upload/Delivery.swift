@@ -30,9 +30,10 @@ public struct DeliveryAttempt: Sendable, Equatable {
     public var requestClass: RequestClass
 
     /// What a request's answer says: taken (a 2xx, or a same-origin redirect followed), worth
-    /// sending again, or refused on purpose.
+    /// sending again, refused on purpose, or nothing at all after the whole body went out
+    /// (`unknown`: the printer may hold the file; never sent again blindly).
     public enum RequestClass: String, Sendable, CaseIterable {
-        case accepted, transient, permanent
+        case accepted, transient, permanent, unknown
     }
 
     /// The class defaults to what the status alone says; the HTTP uploaders, which also know
@@ -60,11 +61,16 @@ public struct DeliveryResult: Sendable {
     /// table: a 4xx, a certificate, a redirect elsewhere), or cannot be asked as configured:
     /// sending the same bytes again would be refused again.
     public var refused: Bool
+    /// Not known to be delivered: a request went out whole and was not answered, and the
+    /// destination could not be asked whether it holds the file. Sending it again might give
+    /// the printer a second copy, so only an operator decides.
+    public var unknown: Bool
 
-    public init(delivered: Bool, attempts: [DeliveryAttempt], refused: Bool = false) {
+    public init(delivered: Bool, attempts: [DeliveryAttempt], refused: Bool = false, unknown: Bool = false) {
         self.delivered = delivered
         self.attempts = attempts
         self.refused = refused
+        self.unknown = unknown
     }
 
     /// The request that delivered the file, when one did.
@@ -81,11 +87,18 @@ public struct DeliveryHooks: Sendable {
     /// whatever its progress; only an answer already on its way can be lost, and the resend
     /// carries the same Idempotency-Key.
     public var shouldAbort: @Sendable () -> Bool
+    /// Polled during a transfer: true once the process was asked to stop (SIGTERM). A body
+    /// still on its way is cut off before its last byte; one the printer has acknowledged whole
+    /// is answered first (for up to `HTTPAttempt.stopGrace`), so its outcome is known and
+    /// recorded. No request starts after it.
+    public var stopping: @Sendable () -> Bool
 
     public init(onAttempt: @escaping @Sendable (DeliveryAttempt) -> Void = { _ in },
-                shouldAbort: @escaping @Sendable () -> Bool = { false }) {
+                shouldAbort: @escaping @Sendable () -> Bool = { false },
+                stopping: @escaping @Sendable () -> Bool = { false }) {
         self.onAttempt = onAttempt
         self.shouldAbort = shouldAbort
+        self.stopping = stopping
     }
 
     public static let none = DeliveryHooks()

@@ -18,6 +18,9 @@ public struct HTTPUploader: Sendable {
         public var connectTimeout = 15
         public var lowSpeedTime = 30
         public var lowSpeedBytes = 1024
+        /// Seconds to wait for an answer once the whole body has gone: generous, since a
+        /// printer may preflight a whole PDF before it says anything.
+        public var responseTimeout = 600
         public var formField: String?
         public var formFields: [String: String] = [:]
         /// PEM certificates of a private CA that signed the server's certificate.
@@ -49,7 +52,9 @@ public struct HTTPUploader: Sendable {
         let size = (try? FileManager.default.attributesOfItem(atPath: request.file.path)[.size] as? Int64) ?? 0
         let digest = Self.base64(hex: request.sha256)
         var redirects = 0
-        while attempts.count < settings.maxAttempts {
+        var sends = 0
+        while sends < settings.maxAttempts {
+            sends += 1
             var headers = settings.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
             headers.append("Idempotency-Key: \(idempotencyKey)")
             // For PUT the body is the file; in a multipart form the digest goes on the file's part.
@@ -58,13 +63,15 @@ public struct HTTPUploader: Sendable {
             if let authorization = settings.authorization, Self.sameOrigin(url, request.url) {
                 headers.append("Authorization: \(authorization)")
             }
-            if hooks.shouldAbort() { break }
+            if hooks.shouldAbort() || hooks.stopping() { break }
             var attempt = HTTPAttempt(url: url, method: settings.method, headers: headers, file: request.file, size: size,
                                       connectTimeout: settings.connectTimeout, lowSpeedTime: settings.lowSpeedTime,
                                       lowSpeedBytes: settings.lowSpeedBytes, formField: settings.formField,
                                       formFields: settings.formFields, partDigest: multipart ? "sha-256=:\(digest):" : nil)
             attempt.caFile = settings.caFile
             attempt.shouldAbort = hooks.shouldAbort
+            attempt.stopping = hooks.stopping
+            attempt.responseTimeout = settings.responseTimeout
             var outcome = attempt.run()
             var damaged = false
             if !multipart, outcome.error == nil, (200..<300).contains(outcome.status),
@@ -82,6 +89,7 @@ public struct HTTPUploader: Sendable {
             }
             let followed = redirect != nil && record.error == nil
             record.requestClass = (outcome.error == nil && (200..<300).contains(outcome.status)) || followed ? .accepted
+                : outcome.unanswered ? .unknown
                 : redirect == nil && (damaged || Self.retryable(status: outcome.status, curlCode: outcome.curlCode, failed: outcome.error != nil))
                 ? .transient : .permanent
             attempts.append(record)
@@ -89,21 +97,39 @@ public struct HTTPUploader: Sendable {
             if outcome.error == nil && (200..<300).contains(outcome.status) {
                 return DeliveryResult(delivered: true, attempts: attempts)
             }
+            if hooks.shouldAbort() || hooks.stopping() {
+                // Stopped: nothing more is sent; an unanswered request is asked about (or waits
+                // for an operator) in the next attempt.
+                return DeliveryResult(delivered: false, attempts: attempts, unknown: outcome.unanswered)
+            }
+            if outcome.unanswered || (outcome.closedAfterBody && !multipart) {
+                // Never sent again blindly: ask the printer first, where it can be asked.
+                let lookup = multipart ? nil : HoldingLookup(settings: settings, url: url, size: size, digest: digest,
+                                                             headers: headers, shouldAbort: hooks.shouldAbort).run()
+                if let lookup { attempts.append(lookup.request); hooks.onAttempt(lookup.request) }
+                switch lookup?.holding {
+                case .whole?: return DeliveryResult(delivered: true, attempts: attempts)
+                case .nothing?: break  // the printer has none of it: sending again is safe
+                case .unknown?, nil:
+                    // A clean close is the failure the retry table says it is; only silence is unknown.
+                    if outcome.unanswered { return DeliveryResult(delivered: false, attempts: attempts, unknown: true) }
+                }
+            }
             if let redirect {
                 guard record.error == nil else { return DeliveryResult(delivered: false, attempts: attempts, refused: true) }
                 url = redirect
                 redirects += 1
                 continue
             }
-            guard record.requestClass == .transient else {
+            guard record.requestClass == .transient || outcome.unanswered else {
                 return DeliveryResult(delivered: false, attempts: attempts, refused: true)
             }
-            var delay = min(settings.maxDelay, settings.baseDelay * pow(2, Double(attempts.count - 1))) * random()
+            var delay = min(settings.maxDelay, settings.baseDelay * pow(2, Double(sends - 1))) * random()
             if let retryAfter = outcome.headers["retry-after"].flatMap({ Self.retryAfter($0, now: now()) }) {
                 delay = min(max(retryAfter, 0), settings.maxDelay)
             }
             if now().timeIntervalSince(start) + delay > settings.budget { break }
-            if attempts.count < settings.maxAttempts { sleep(delay) }
+            if sends < settings.maxAttempts { sleep(delay) }
         }
         return DeliveryResult(delivered: false, attempts: attempts)
     }

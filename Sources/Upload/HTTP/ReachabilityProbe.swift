@@ -9,6 +9,7 @@ public enum ReachabilityProbe {
         var attempt = HTTPAttempt(url: url, method: "HEAD", headers: [], file: URL(fileURLWithPath: "/dev/null"), size: 0,
                                   connectTimeout: timeoutSeconds, lowSpeedTime: timeoutSeconds, lowSpeedBytes: 1)
         attempt.sendsBody = false
+        attempt.responseTimeout = timeoutSeconds
         attempt.caFile = caFile
         let outcome = attempt.run()
         return outcome.status != 0 ? nil : (outcome.error ?? "no answer")

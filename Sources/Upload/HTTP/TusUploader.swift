@@ -39,17 +39,22 @@ public struct TusUploader: Sendable {
             attempt.sendsBody = body
             attempt.caFile = settings.caFile
             attempt.shouldAbort = hooks.shouldAbort
+            attempt.stopping = hooks.stopping
+            attempt.responseTimeout = settings.responseTimeout
             let outcome = attempt.run()
             var record = DeliveryAttempt(httpStatus: outcome.status == 0 ? nil : outcome.status, error: outcome.error.map(HTTPUploader.redact),
                                          bytesSent: outcome.bytesSent, url: url, responseID: location ?? outcome.responseID)
+            // An unanswered PATCH is resolved by the HEAD that follows it: tus says where the
+            // server stands, so what it holds is never sent twice.
             record.requestClass = outcome.error == nil && (200..<300).contains(outcome.status) ? .accepted
+                : outcome.unanswered ? .unknown
                 : HTTPUploader.retryable(status: outcome.status, curlCode: outcome.curlCode, failed: outcome.error != nil)
                     || outcome.status == 460 ? .transient : .permanent
             attempts.append(record)
             hooks.onAttempt(record)
             return outcome
         }
-        while attempts.count < settings.maxAttempts, !hooks.shouldAbort() {
+        while attempts.count < settings.maxAttempts, !hooks.shouldAbort(), !hooks.stopping() {
             let outcome: HTTPAttempt.Outcome
             if let upload = location {
                 // Where does the server stand? Then send only the rest, with its checksum.

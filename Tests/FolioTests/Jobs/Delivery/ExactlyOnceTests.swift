@@ -34,12 +34,14 @@ import Testing
         #expect(report.status == .done && report.attempts == 1, "\(String(describing: report.error))")
         try accepted(server, exactlyOnce: ids, mode: "story")
         for upload in report.uploads {
-            #expect(upload.attempts.map(\.httpStatus) == [503, 429, nil, 201], "\(upload.file): \(upload.attempts)")
+            // The cut-off comes after the kernel took the whole (small) body: the printer is asked
+            // (HEAD, 404: it kept nothing) before the file goes again.
+            #expect(upload.attempts.map(\.httpStatus) == [503, 429, nil, 404, 201], "\(upload.file): \(upload.attempts)")
             #expect(upload.attempts.allSatisfy { $0.jobAttempt == 1 })
             #expect(upload.delivered?.responseID == "/stored/story/\(ids[0])/\(upload.file)")
         }
         let status = try workspace.folio(["status", ids[0]])
-        #expect(status.output.contains("delivered (12 requests sent in all)") && status.output.contains("book.epub"), "\(status.output)")
+        #expect(status.output.contains("delivered (15 requests sent in all)") && status.output.contains("book.epub"), "\(status.output)")
     }
 
     /// A destination that answers 400 refuses on purpose: one request per file, the job ends

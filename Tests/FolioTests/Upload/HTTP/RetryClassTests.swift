@@ -18,6 +18,8 @@ import Testing
         var says: String
         var trustTheTestCA = true
         var caFile = CAFile.theTestCA
+        /// HEAD requests asking a PUT destination whether it kept a body it closed on.
+        var lookups = 0
         var testDescription: String { "\(target) → \(transient ? "transient" : "permanent")\(caFile == .unusable ? ", unusable CA file" : "")" }
     }
 
@@ -40,8 +42,9 @@ import Testing
 
     static let cases: [Case] = [
         Case(target: "early:ok/x", transient: true, recovers: false, says: ""),
-        Case(target: "reset/x", transient: true, recovers: true, says: ""),
-        Case(target: "afterbody/x", transient: true, recovers: true, says: "Empty reply"),
+        // 200 KB fit in loopback's buffers: the server's close comes after the whole body.
+        Case(target: "reset/x", transient: true, recovers: true, says: "", lookups: 1),
+        Case(target: "afterbody/x", transient: true, recovers: true, says: "Empty reply", lookups: 1),
         Case(target: "http09/x", transient: true, recovers: true, says: "HTTP/0.9"),
         Case(target: "headerjunk/x", transient: true, recovers: true, says: "Header without colon"),
         Case(target: "partial/x", transient: true, recovers: true, says: "transfer closed"),
@@ -94,7 +97,8 @@ import Testing
         let first = try #require(result.attempts.first)
         #expect(first.error != nil && (row.says.isEmpty || first.error?.contains(row.says) == true), "\(String(describing: first.error))")
         if row.transient && row.recovers {
-            #expect(result.delivered && result.attempts.count == 2, "\(result.attempts)")
+            #expect(result.delivered && result.attempts.count == 2 + row.lookups, "\(result.attempts)")
+            #expect(result.attempts.filter { $0.error?.hasPrefix("lookup:") == true }.count == row.lookups, "\(result.attempts)")
         } else if row.transient {
             #expect(!result.delivered && result.attempts.count == 3, "tried every allowed time: \(result.attempts)")
         } else {
