@@ -3,8 +3,8 @@ import Jobs
 
 /// An action from a form: which, on which jobs, with a reason for a rejection. "All that match"
 /// never acts on a filter run again: it first shows the jobs that match (at most `bulkCap`) on a
-/// confirmation page, and the confirmed form names exactly those ids. Approve, cancel and any
-/// action on more than one job are confirmed the same way.
+/// confirmation page, and the confirmed form names exactly those ids. Approve, cancel, "it
+/// arrived", send again and any action on more than one job are confirmed the same way.
 struct ActionRequest {
     static let bulkCap = 1_000
 
@@ -21,7 +21,7 @@ struct ActionRequest {
     init?(form: HTTPRequest, queue: ConsoleCatalog) throws {
         guard let action = form.field("action").flatMap(JobAction.init) else { return nil }
         self.action = action
-        reason = action == .reject ? try Self.reason(form.field("reason")) : nil
+        reason = action.needsReason ? try Self.reason(form.field("reason")) : nil
         confirmed = form.field("confirm") == "1"
         if form.field("all") == "1", !confirmed {
             var query: [String: String] = [:]
@@ -43,7 +43,7 @@ struct ActionRequest {
     }
 
     var needsConfirmation: Bool {
-        !confirmed && (fromFilter || ids.count > 1 || action == .approve || action == .cancel)
+        !confirmed && (fromFilter || ids.count > 1 || [.approve, .cancel, .arrived, .sendAgain].contains(action))
     }
 
     /// A reason as it will be stored (see `RejectionReason`); longer than it allows is refused.

@@ -2,7 +2,7 @@ import Foundation
 import Jobs
 
 /// The JSON API, for the pages' polling and for scripts: `/api/night`, `/api/jobs`,
-/// `/api/jobs/ID`, and `POST /api/jobs/ID/{retry,cancel,approve,reject}` (operators only).
+/// `/api/jobs/ID`, and `POST /api/jobs/ID/{retry,cancel,approve,reject,arrived,send-again}` (operators only).
 struct ConsoleAPI {
     let app: ConsoleApp
     let caller: ConsoleApp.Caller

@@ -37,11 +37,11 @@ extension DiagnosticCode {
     public static let inkLimitExceeded = DiagnosticCode("ink-limit-exceeded", .verifyPDF, .error,
                                                         "a colour, gradient or photo carries more total ink than the product allows (`ink_limit_severity` may make it a warning)")
     public static let pdfxVersion = DiagnosticCode("pdfx-version", .verifyPDF, .error,
-                                                   "the header or the Info GTS keys do not declare the PDF/X standard")
+                                                   "the header is newer than the part allows, or Info's `/GTS_PDFXVersion` or `/GTS_PDFXConformance` is not as the part writes it ([PDF/X identification](#pdfx-identification))")
     public static let pdfxTrapped = DiagnosticCode("pdfx-trapped", .verifyPDF, .error, "Info `/Trapped` is missing or not `/True` or `/False`")
     public static let pdfxInfo = DiagnosticCode("pdfx-info", .verifyPDF, .error, "Info lacks the title or a date PDF/X needs")
     public static let pdfxXMP = DiagnosticCode("pdfx-xmp", .verifyPDF, .error,
-                                               "the XMP metadata is missing or does not agree with Info (standard, dates, title)")
+                                               "the XMP lacks a key its part requires (X-4: the packet, `pdfxid:GTS_PDFXVersion`, the `xmpMM` ids, `pdf:Trapped`), is not well-formed, or does not agree with Info (standard, trapping, dates, title)")
     public static let pdfxOutputIntent = DiagnosticCode("pdfx-output-intent", .verifyPDF, .error,
                                                         "not exactly one `/GTS_PDFX` intent with an identifier and an embedded profile (CMYK for X-1a and X-3)")
     public static let pdfxBoxes = DiagnosticCode("pdfx-boxes", .verifyPDF, .error,

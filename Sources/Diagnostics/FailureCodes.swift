@@ -5,7 +5,7 @@
 public enum FailureCodes {
     public static let all: [FailureCode] = [
         .invalidInput, .nothingToPrint, .renderFailed, .pageLimitExceeded, .epubFailed, .finishFailed, .verificationFailed,
-        .uploadFailed, .deliveryRefused, .deliveredFileChanged, .ledgerNotWritten, .ledgerUnreadable, .rejectedInReview,
+        .uploadFailed, .deliveryRefused, .deliveryUnanswered, .deliveredFileChanged, .ledgerNotWritten, .ledgerUnreadable, .rejectedInReview,
         .ioError, .outOfSpace, .reportNotWritten, .crashed,
     ]
 
@@ -41,6 +41,9 @@ extension FailureCode {
     public static let uploadFailed = FailureCode("upload-failed", stage: "deliver", retry: .afterBackoff, "a transfer failed transiently (the retry classes in docs/guide.md)")
     public static let deliveryRefused = FailureCode("delivery-refused", stage: "deliver", retry: .byOperator,
                                                     "the destination refused on purpose (a permanent class), or cannot be asked as configured")
+    public static let deliveryUnanswered = FailureCode("delivery-unanswered", stage: "deliver", retry: .byOperator,
+                                                    "a file went out whole, no answer came and the printer could not be asked: it may hold it; "
+                                                        + "the job waits in `delivery-unknown` for `folio arrived` or `folio send-again`")
     public static let deliveredFileChanged = FailureCode("delivered-file-changed", stage: "deliver", retry: .byOperator,
                                                          "a file the printer already has changed since; nothing more is sent")
     public static let ledgerNotWritten = FailureCode("ledger-not-written", stage: "deliver", retry: .byOperator,

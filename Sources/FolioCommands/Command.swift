@@ -11,8 +11,10 @@ enum Command {
           run [--workers N] [--watch] [--log-format logfmt|json]   intake, then work the queue: render, verify, deliver, report
           status [ID] [--json]          the jobs, their state, stage, attempts and last error; one job and its ledger
           report ID [--html] / report --batch   a job's report, or the latest batch reports, from the queue (any host)
-          retry ID [--render] / cancel ID   queue a failed job again (--render: render afresh) / stop a queued or held one
+          retry ID [--render] / cancel ID   queue a failed job again (--render: render afresh) / stop a queued, running, held or delivery-unknown one
           approve ID / reject ID --reason TEXT   deliver a held job's verified files / fail it with the reason
+          arrived ID / send-again ID --reason TEXT   a job whose delivery is unknown: the printer has its files /
+                                        send them again; on a done job, send-again sends a deliberate copy
           serve [--listen ADDR:PORT] [--no-auth] [--trusted-proxy IP,…] [--secure-cookies]   the operator console (docs/guide.md)
           token --role viewer|operator --name NAME   a new console token, and its line for the tokens file
           doctor                        check the configuration end to end: folders, queue, products, fonts,
@@ -44,6 +46,8 @@ enum Command {
         case "cancel": return QueueCommands.act(arguments, console: console, .cancel)
         case "approve": return QueueCommands.act(arguments, console: console, .approve)
         case "reject": return QueueCommands.act(arguments, console: console, .reject)
+        case "arrived": return QueueCommands.act(arguments, console: console, .arrived)
+        case "send-again": return QueueCommands.act(arguments, console: console, .sendAgain)
         case "serve": return ServeCommand.run(arguments, console: console)
         case "token": return ServeCommand.token(arguments, console: console)
         case "doctor": return DoctorCommand.run(arguments, console: console)
@@ -96,7 +100,7 @@ enum Command {
         describe(report, folder: folder, console: console)
         switch report.status {
         case .done, .held: return 0
-        case .failed: return 1
+        case .failed, .deliveryUnknown: return 1
         case .rejected: return 2
         }
     }

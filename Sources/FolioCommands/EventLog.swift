@@ -21,9 +21,10 @@ final class EventLog {
     func show(_ event: Runner.Event) {
         var fields: [(String, String)]
         switch event {
-        case .intake(let accepted, let rejected):
-            fields = [("event", "intake"), ("queued", "\(accepted)"), ("rejected", "\(rejected.count)")]
+        case .intake(let accepted, let rejected, let already):
+            fields = [("event", "intake"), ("queued", "\(accepted)"), ("rejected", "\(rejected.count)"), ("already_queued", "\(already.count)")]
             for rejection in rejected { write([("event", "rejected"), ("file", rejection.file), ("error", rejection.reason)]) }
+            for (id, state) in already { write([("event", "already-queued"), ("order", id), ("state", state)]) }
         case .started(let job, let attempt, let slot):
             started[job] = Date()
             fields = [("event", "started"), ("order", job), ("attempt", "\(attempt)"), ("slot", "\(slot)")]

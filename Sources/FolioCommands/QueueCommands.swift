@@ -60,6 +60,7 @@ enum QueueCommands {
         withQueue(arguments, console: console) { config, queue in
             let summary = try Intake(config: config, queue: queue).run()
             for id in summary.accepted { console.say("\(id): queued") }
+            for (id, state) in summary.alreadyQueued { console.say("\(id): already in the queue (\(state)) with the same content: not queued again") }
             for rejected in summary.rejected { console.complain("\(rejected.file): rejected: \(rejected.reason)") }
             return summary.rejected.isEmpty ? 0 : 2
         }
@@ -91,8 +92,11 @@ enum QueueCommands {
             let failed = ended.filter { $0.state == .failed }.count
             let done = ended.filter { $0.state == .done }.count
             let held = ended.filter { $0.state == .held }.count
-            console.say("\(done) done, \(failed) failed\(held > 0 ? ", \(held) held for review" : ""); batch report: \(batch.path)")
-            return failed == 0 ? 0 : 1
+            // The printer may hold these: a person must say whether they arrived.
+            let unknown = ended.filter { $0.state == .deliveryUnknown }.count
+            console.say("\(done) done, \(failed) failed\(held > 0 ? ", \(held) held for review" : "")"
+                        + "\(unknown > 0 ? ", \(unknown) delivery unknown" : ""); batch report: \(batch.path)")
+            return failed + unknown == 0 ? 0 : 1
         }
     }
 
@@ -126,12 +130,14 @@ enum QueueCommands {
         }
     }
 
-    /// `retry ID [--render]`, `cancel ID`, `approve ID`, `reject ID --reason TEXT`: one job,
+    /// `retry ID [--render]`, `cancel ID`, `approve ID`, `reject ID --reason TEXT`, `arrived ID`,
+    /// `send-again ID --reason TEXT`: one job,
     /// recorded in its events as done by this user on this host.
     static func act(_ arguments: Arguments, console: Terminal, _ action: JobAction) -> Int32 {
         let usage = ["retry": "retry ID [--render]", "cancel": "cancel ID", "approve": "approve ID",
-                     "reject": "reject ID --reason TEXT"][arguments.command ?? ""] ?? action.rawValue
-        guard let id = arguments.positional.first, action != .reject || arguments.options["reason"] != nil else {
+                     "reject": "reject ID --reason TEXT", "arrived": "arrived ID",
+                     "send-again": "send-again ID --reason TEXT"][arguments.command ?? ""] ?? action.rawValue
+        guard let id = arguments.positional.first, !action.needsReason || arguments.options["reason"] != nil else {
             console.complain("usage: folio \(usage)")
             return 2
         }
@@ -141,6 +147,12 @@ enum QueueCommands {
             let outcome = try (fresh ? .retryFresh : action).perform(on: id, by: actor, reason: arguments.options["reason"],
                                                                      queue: queue, config: config)
             if outcome.changed { console.say(outcome.message) } else { console.complain(outcome.message) }
+            if action == .cancel, outcome.changed {
+                // What the printer already has stays there: say so, file by file.
+                for delivery in try queue.deliveries(id) {
+                    console.say("  \(delivery.file) was delivered to \(delivery.destination) in attempt \(delivery.attempt)")
+                }
+            }
             return outcome.changed ? 0 : 2
         }
     }
@@ -164,8 +176,11 @@ final class Progress {
     func show(_ event: Runner.Event) {
         let line: String
         switch event {
-        case .intake(let accepted, let rejected):
-            line = "intake: \(accepted) queued, \(rejected.count) rejected" + rejected.map { "\n  \($0.file): \($0.reason)" }.joined()
+        case .intake(let accepted, let rejected, let already):
+            line = "intake: \(accepted) queued, \(rejected.count) rejected"
+                + (already.isEmpty ? "" : ", \(already.count) already in the queue")
+                + rejected.map { "\n  \($0.file): \($0.reason)" }.joined()
+                + already.map { "\n  \($0.id): already \($0.state), the same content: not queued again" }.joined()
         case .started(let job, let attempt, let slot):
             slots[slot] = "\(job) (attempt \(attempt))"
             line = "started \(job) (attempt \(attempt))"

@@ -17,14 +17,16 @@ public final class ConsoleFixture: @unchecked Sendable {
     public static let crashed = "night-crash-00"
 
     /// `crash`: one more order, whose job process crashes (a real invalid access, run by
-    /// `folio-with-faults`), so the night has three failed jobs.
-    public init(queue: String = "sqlite:../folio.db", crash: Bool = false) throws {
+    /// `folio-with-faults`), so the night has three failed jobs. `withNight` false: the tokens
+    /// alone, for a test that makes its own night.
+    public init(queue: String = "sqlite:../folio.db", crash: Bool = false, withNight: Bool = true) throws {
         workspace = try Workspace.batch(#", "console_tokens": "tokens.json", "max_attempts": 1"#, queue: queue)
         let config = workspace.root.appendingPathComponent("config")
         try JSONSerialization.data(withJSONObject: ["tokens": [
             ["name": "olga", "role": "operator", "sha256": ConsoleTokens.digest(operatorToken)],
             ["name": "victor", "role": "viewer", "sha256": ConsoleTokens.digest(viewerToken)],
         ]]).write(to: config.appendingPathComponent("tokens.json"))
+        guard withNight else { return }
         // A product that holds books with warnings for review.
         var product = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: config.appendingPathComponent("products/a5-softcover.json"))) as? [String: Any])
         product["review"] = "warnings"

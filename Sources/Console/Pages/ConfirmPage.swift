@@ -8,7 +8,7 @@ struct ConfirmPage {
     var layout: Layout
 
     static let labels: [JobAction: String] = [.approve: "Approve", .retry: "Retry", .retryFresh: "Retry with a fresh render",
-                                              .cancel: "Cancel", .reject: "Reject"]
+                                              .cancel: "Cancel", .reject: "Reject", .arrived: "It arrived", .sendAgain: "Send again"]
 
     func render(_ request: ActionRequest, back: String) throws -> String {
         let label = Self.labels[request.action] ?? request.action.rawValue

@@ -26,7 +26,7 @@ struct JobSummary {
     }
 
     func whatHappened() -> String {
-        guard job.state == .failed || job.state == .held || job.state == .cancelled else { return "" }
+        guard [.failed, .held, .cancelled, .deliveryUnknown].contains(job.state) else { return "" }
         var html = "<section class=\"what\" aria-labelledby=\"what\"><h2 id=\"what\">What happened</h2>\n"
         if let failure = report?.error {
             html += "<p><code>\(HTML.escape(failure.code))</code> \(HTML.escape(failure.message)) (stage: \(HTML.escape(job.stage)))</p>\n"
@@ -47,6 +47,11 @@ struct JobSummary {
         switch job.state {
         case .held: return "look at the findings below, then approve the book (its verified files are delivered) or reject it with a reason."
         case .cancelled: return "retry it if it should still be made."
+        case .deliveryUnknown:
+            let copies = report?.uploads.filter { $0.status == "unknown" }.map(\.file) ?? []
+            return "the printer took \(copies.isEmpty ? "a file" : copies.joined(separator: ", ")) whole and never answered, so it may hold "
+                + "1 copy of each. Nothing is sent again on its own. Ask the printer: if it has the files, say it arrived; if not, "
+                + "send them again with a reason (recorded as a deliberate copy)."
         default:
             if isInvalidInput {
                 return "fix what is listed above in the order or its export and send the order again; retrying the same input fails the same way."

@@ -123,14 +123,20 @@ enum ActionButtons {
         var html = ""
         let offered: [(JobAction, String, [QueuedJob.State])] = [
             (.approve, "Approve", [.held]), (.retry, "Retry", [.failed, .cancelled]),
-            (.retryFresh, "Retry with a fresh render", [.failed, .cancelled]), (.cancel, "Cancel", [.queued, .held]),
+            (.retryFresh, "Retry with a fresh render", [.failed, .cancelled]), (.cancel, "Cancel", [.queued, .running, .held, .deliveryUnknown]),
+            (.arrived, "It arrived", [.deliveryUnknown]),
         ]
-        for (action, label, states) in offered where (state.map(states.contains) ?? true) && (retry || !action.isRetry) {
+        // "It arrived" and sending again are about one job's printer: never offered for a
+        // selection whose states are not known.
+        for (action, label, states) in offered where (state.map(states.contains) ?? !states.contains(.deliveryUnknown)) && (retry || !action.isRetry) {
             html += "<button type=\"submit\" name=\"action\" value=\"\(action.rawValue)\">\(label)</button>"
         }
         if state == nil || state == .held {
             html += "<label>Reason to reject<input type=\"text\" name=\"reason\" maxlength=\"500\"></label>"
                 + "<button type=\"submit\" name=\"action\" value=\"reject\">Reject</button>"
+        } else if state == .deliveryUnknown || state == .done {
+            html += "<label>Reason to send again<input type=\"text\" name=\"reason\" maxlength=\"500\"></label>"
+                + "<button type=\"submit\" name=\"action\" value=\"send-again\">Send again</button>"
         }
         return html
     }

@@ -3,13 +3,13 @@ import Foundation
 import Jobs
 
 /// `/`: the latest night at a glance — counts by state, books, pages, time taken, warnings;
-/// what needs a person first (held, then failed and not rejected, each with its reason and its
+/// what needs a person first (delivery unknown, held, then failed and not rejected, each with its reason and its
 /// buttons); the latest batch report; the 14 nights before.
 struct NightPage {
     var queue: ConsoleCatalog & ReportArchive
     var layout: Layout
 
-    static let states: [QueuedJob.State] = [.held, .failed, .running, .queued, .done, .cancelled]
+    static let states: [QueuedJob.State] = [.deliveryUnknown, .held, .failed, .running, .queued, .done, .cancelled]
 
     /// `notice`: what the operator's last action did (the Needs attention buttons come back here).
     func render(notice: String? = nil) throws -> String {
@@ -38,10 +38,11 @@ struct NightPage {
         night.lastFinishedAt.map { Layout.duration(max(0, $0 - night.firstQueuedAt)) }
     }
 
-    /// Held jobs, then failed ones that no one has rejected, with why and what can be done.
+    /// Jobs whose delivery is unknown, held jobs, then failed ones that no one has rejected,
+    /// with why and what can be done.
     private func attention(_ night: String) throws -> String {
         var rows: [JobRow] = []
-        for state in [QueuedJob.State.held, .failed] {
+        for state in [QueuedJob.State.deliveryUnknown, .held, .failed] {
             rows += try queue.listJobs(JobFilter(state: state, night: night), limit: 50, offset: 0)
                 .filter { !Self.wasRejected($0) }
         }

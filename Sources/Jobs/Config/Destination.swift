@@ -28,6 +28,8 @@ public struct Destination: Sendable, Equatable {
     public var connectTimeout = 15
     public var lowSpeedSeconds = 30
     public var lowSpeedBytes = 1024
+    /// `timeouts.response_s`: how long an answer is awaited once the whole body has gone.
+    public var responseSeconds = 600
     /// POST only: the multipart field carrying the file, and plain fields beside it
     /// (placeholders allowed in their values).
     /// How the files travel, decided once when the destination is read.
@@ -91,11 +93,12 @@ public struct Destination: Sendable, Equatable {
             retryReader.rejectUnknownKeys()
         }
         let protocolName = reader.choice("protocol", required: false, from: ["http", "tus"]) ?? "http"
-        var timeouts = (connect: 15, lowSpeedSeconds: 30, lowSpeedBytes: 1024)
+        var timeouts = (connect: 15, lowSpeedSeconds: 30, lowSpeedBytes: 1024, response: 600)
         if var timeoutReader = reader.object("timeouts", required: false) {
             timeouts.connect = timeoutReader.integer("connect_s", required: false, in: 1...600) ?? timeouts.connect
             timeouts.lowSpeedSeconds = timeoutReader.integer("low_speed_s", required: false, in: 1...3600) ?? timeouts.lowSpeedSeconds
             timeouts.lowSpeedBytes = timeoutReader.integer("low_speed_bytes", required: false, in: 1...100_000_000) ?? timeouts.lowSpeedBytes
+            timeouts.response = timeoutReader.integer("response_s", required: false, in: 1...86_400) ?? timeouts.response
             timeoutReader.rejectUnknownKeys()
         }
         var form = (field: "file", fields: [String: String]())
@@ -123,7 +126,7 @@ public struct Destination: Sendable, Equatable {
         guard let url, let method else { throw InputError(issues.issues) }
         var destination = Destination(id: id, url: url, method: method, headers: headers, auth: auth, retry: retry,
                                       configFolder: configFolder)
-        (destination.connectTimeout, destination.lowSpeedSeconds, destination.lowSpeedBytes) = timeouts
+        (destination.connectTimeout, destination.lowSpeedSeconds, destination.lowSpeedBytes, destination.responseSeconds) = timeouts
         (destination.formField, destination.formFields) = form
         destination.transport = url.hasPrefix("file:") ? .local : protocolName == "tus" ? .tus : .http
         destination.caFile = caFile

@@ -13,9 +13,20 @@ struct DeliverStage {
     var ledger: JobLedger
     var environment: [String: String] = ProcessInfo.processInfo.environment
     var now: @Sendable () -> Date = Date.init
+    /// The operator's word on files whose delivery was unknown, or on a delivered job.
+    var decision: DeliveryDecision?
 
-    /// `refused`: a file was refused on purpose (a permanent failure): retrying cannot help.
-    func run(_ outputs: [JobReport.Output], folder: URL) throws(JobError) -> (uploads: [JobReport.Upload], delivered: Bool, refused: Bool) {
+    struct Outcome {
+        var uploads: [JobReport.Upload]
+        var delivered: Bool
+        /// A file was refused on purpose (a permanent failure): retrying cannot help.
+        var refused: Bool
+        /// Files that went out whole and were never answered, where the printer could not be
+        /// asked: only an operator may have them sent again.
+        var unknown: [String]
+    }
+
+    func run(_ outputs: [JobReport.Output], folder: URL) throws(JobError) -> Outcome {
         let earlier: [LedgerEntry]
         do { earlier = try ledger.deliveries().filter { $0.destination == destination.id } } catch {
             throw .failed(code: .ledgerUnreadable, message: "the delivery ledger could not be read, so nothing is sent: \(error)")
@@ -32,52 +43,70 @@ struct DeliverStage {
                     + "now it is \(output.sha256.prefix(12))…"
             }.joined(separator: "; ") + "; nothing is sent, because the printer already has another version")
         }
+        let unresolved = try unresolvedFiles(outputs, delivered: earlier)
         var delivered = true
         var refused = false
+        var unknown: [String] = []
         var outcomes: [String: (status: String, note: String?)] = [:]
         for output in outputs {
-            if let done = earlier.last(where: { $0.file == output.file && $0.sha256 == output.sha256 }) {
+            let copy = deliberateCopy(output, unresolved: unresolved)
+            if let done = earlier.last(where: { $0.file == output.file && $0.sha256 == output.sha256 }), copy == nil {
                 outcomes[output.file] = ("skipped", "skipped: already delivered at \(Self.timestamp(done.deliveredAt)) (attempt \(done.attempt))")
                 continue
+            }
+            if let request = unresolved[output.file], copy == nil {
+                // Sent whole once and never answered: never sent again without an answer.
+                switch try resolve(output, request: request, folder: folder) {
+                case .recorded(let note):
+                    outcomes[output.file] = ("done", note)
+                    continue
+                case .waiting(let note):
+                    unknown.append(output.file)
+                    delivered = false
+                    outcomes[output.file] = ("unknown", note)
+                    continue
+                case .send: break
+                }
             }
             let replaced = earlier.last { $0.file == output.file }
             ledger.beginTransfer(output.file)
             let result = send(output, folder: folder)
             if let accepted = result.accepted {
-                do {
-                    try ledger.record(LedgerEntry(job: ledger.job, attempt: ledger.attempt, kind: output.kind, file: output.file,
-                                                  sha256: output.sha256, bytes: output.bytes, destination: destination.id,
-                                                  url: accepted.url, httpStatus: accepted.httpStatus, responseID: accepted.responseID,
-                                                  orderSHA256: orderSHA256, worker: ledger.worker, deliveredAt: now().timeIntervalSince1970))
-                } catch {
+                do { try record(output, url: accepted.url, httpStatus: accepted.httpStatus, responseID: accepted.responseID) } catch {
                     ledger.endTransfer()
-                    throw .failed(code: .ledgerNotWritten, message: "\(output.file) reached \(destination.id) but the ledger could not record it: \(error)")
+                    throw error
                 }
             }
             ledger.endTransfer()
             delivered = delivered && result.delivered
             refused = refused || (!result.delivered && result.refused)
-            outcomes[output.file] = (result.delivered ? "done" : "failed",
-                                     replaced.map { "replaces the copy of the earlier order delivered at \(Self.timestamp($0.deliveredAt))" })
+            if result.unknown { unknown.append(output.file) }
+            outcomes[output.file] = (result.delivered ? "done" : result.unknown ? "unknown" : "failed",
+                                     copy ?? replaced.map { "replaces the copy of the earlier order delivered at \(Self.timestamp($0.deliveredAt))" })
         }
-        return (try uploads(outputs, outcomes), delivered, refused)
+        return Outcome(uploads: try uploads(outputs, outcomes), delivered: delivered, refused: refused, unknown: unknown)
+    }
+
+    /// A file the printer accepted (or, on an operator's word, has), in the ledger.
+    func record(_ output: JobReport.Output, url: String, httpStatus: Int?, responseID: String?) throws(JobError) {
+        do {
+            try ledger.record(LedgerEntry(job: ledger.job, attempt: ledger.attempt, kind: output.kind, file: output.file,
+                                          sha256: output.sha256, bytes: output.bytes, destination: destination.id,
+                                          url: url, httpStatus: httpStatus, responseID: responseID,
+                                          orderSHA256: orderSHA256, worker: ledger.worker, deliveredAt: now().timeIntervalSince1970))
+        } catch {
+            throw .failed(code: .ledgerNotWritten, message: "\(output.file) reached \(destination.id) but the ledger could not record it: \(error)")
+        }
     }
 
     /// One file, by the destination's protocol, with each request recorded as it ends.
-    private func send(_ output: JobReport.Output, folder: URL) -> DeliveryResult {
+    func send(_ output: JobReport.Output, folder: URL) -> DeliveryResult {
         let request = DeliveryRequest(url: url(for: output), file: folder.appendingPathComponent(output.file),
                                       sha256: output.sha256, baseFolder: destination.configFolder)
-        let ledger = ledger, destination = destination.id, now = now
-        let hooks = DeliveryHooks(onAttempt: { attempt in
-            ledger.record(UploadRequestRecord(job: ledger.job, attempt: ledger.attempt, file: output.file, destination: destination,
-                                              url: attempt.url, httpStatus: attempt.httpStatus, error: attempt.error,
-                                              bytesSent: attempt.bytesSent, at: now().timeIntervalSince1970,
-                                              requestClass: attempt.requestClass.rawValue))
-        }, shouldAbort: { ledger.shouldAbort })
+        let hooks = hooks(for: output)
         switch transport(for: output) {
         case .success(let transport):
-            let key = SHA256.hex(of: Data("\(orderID):\(output.file):\(output.sha256)".utf8))
-            return transport.deliver(request, idempotencyKey: key, hooks: hooks)
+            return transport.deliver(request, idempotencyKey: idempotencyKey(for: output), hooks: hooks)
         case .failure(let problem):
             var attempt = DeliveryAttempt(httpStatus: nil, error: problem.description, bytesSent: 0, url: request.url)
             attempt.requestClass = .permanent
@@ -86,9 +115,25 @@ struct DeliverStage {
         }
     }
 
+    /// Every request recorded as it ends; a transfer cut off once the job is another's.
+    func hooks(for output: JobReport.Output) -> DeliveryHooks {
+        let ledger = ledger, destination = destination.id, now = now
+        return DeliveryHooks(onAttempt: { attempt in
+            ledger.record(UploadRequestRecord(job: ledger.job, attempt: ledger.attempt, file: output.file, destination: destination,
+                                              url: attempt.url, httpStatus: attempt.httpStatus, error: attempt.error,
+                                              bytesSent: attempt.bytesSent, at: now().timeIntervalSince1970,
+                                              requestClass: attempt.requestClass.rawValue))
+        }, shouldAbort: { ledger.shouldAbort }, stopping: { ledger.isStopping })
+    }
+
+    /// The same for this file of this order in every attempt, so a printer can tell a retry.
+    func idempotencyKey(for output: JobReport.Output) -> String {
+        SHA256.hex(of: Data("\(orderID):\(output.file):\(output.sha256)".utf8))
+    }
+
     /// The destination's transport, chosen by its type; an HTTP one that cannot be asked as
     /// configured (a credential missing from the environment) is a problem, not a request.
-    private func transport(for output: JobReport.Output) -> Result<any Transport, Problem> {
+    func transport(for output: JobReport.Output) -> Result<any Transport, Problem> {
         switch destination.transport {
         case .local: .success(LocalTransport())
         case .http: settings(for: output).map { HTTPUploader(settings: $0) }
@@ -141,6 +186,7 @@ struct DeliverStage {
         settings.connectTimeout = destination.connectTimeout
         settings.lowSpeedTime = destination.lowSpeedSeconds
         settings.lowSpeedBytes = destination.lowSpeedBytes
+        settings.responseTimeout = destination.responseSeconds
         settings.caFile = destination.caFile
         if destination.method == "POST" {
             settings.formField = destination.formField

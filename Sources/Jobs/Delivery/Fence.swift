@@ -20,6 +20,7 @@ final class Fence: @unchecked Sendable {
     /// A runner that died leaves the lease standing for a while, so a transfer goes on, checked
     /// every second, and its outcome is recorded.
     private var superseded = false
+    private var stopping = false
     private var transferring = false
     /// When the queue last said the job is this worker's. Renewals leave at least two thirds of
     /// a lease, so past that with no answer (the database unreachable) the hold is not sure.
@@ -34,11 +35,28 @@ final class Fence: @unchecked Sendable {
         self.lease = lease
     }
 
+    /// SIGTERM (the runner stopping, or systemd stopping the service): a transfer still sending
+    /// is cut off before its last byte, with a reset so nothing buffered reaches the printer
+    /// later; one whose body the printer has acknowledged whole waits for its answer (up to
+    /// `HTTPAttempt.stopGrace`, then it is recorded as unknown). Either way it is recorded, and
+    /// the process leaves without ending its attempt, which goes back to the queue. The default
+    /// action killed the process mid-transfer, and the kernel still delivered what it had
+    /// buffered: a whole file the ledger never saw, sent again after the restart.
+    private var terminate: DispatchSourceSignal?
+
     /// Watches the parent every quarter second and the queue every `leaseCheck` seconds, or
     /// every second while a file is being sent: a rescued attempt may start sending the same
     /// file as soon as the lease runs out, so this one must stop within the time the other
     /// needs to start (a claim, a process, digests checked again).
     func start(leaseCheck: Double) {
+        signal(SIGTERM, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
+        source.setEventHandler { [self] in
+            lock.withLock { stopping = true }
+            lose("stopped by SIGTERM", superseded: false)
+        }
+        source.resume()
+        terminate = source
         Thread.detachNewThread { [self] in
             var lastCheck = Date()
             while true {
@@ -55,6 +73,9 @@ final class Fence: @unchecked Sendable {
 
     /// True once another may be sending this job's files: the transfer under way must stop.
     var isSuperseded: Bool { lock.withLock { superseded } }
+
+    /// True once SIGTERM asked the process to stop (`DeliveryHooks.stopping`).
+    var isStopping: Bool { lock.withLock { stopping } }
 
     private enum Hold { case held, lost(String), unknown }
 

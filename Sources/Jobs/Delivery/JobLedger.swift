@@ -20,6 +20,8 @@ protocol JobLedger: AnyObject, Sendable {
     func endTransfer()
     /// True once another may hold the job: the transfer under way is cut off.
     var shouldAbort: Bool { get }
+    /// True once the process was asked to stop (`DeliveryHooks.stopping`).
+    var isStopping: Bool { get }
 }
 
 /// For `Pipeline.run` outside a queue (tests, scripts): the ledger lives as long as the run.
@@ -44,4 +46,5 @@ final class MemoryLedger: JobLedger, @unchecked Sendable {
     func beginTransfer(_ file: String) {}
     func endTransfer() {}
     var shouldAbort: Bool { false }
+    var isStopping: Bool { false }
 }

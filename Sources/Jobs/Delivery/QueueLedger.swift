@@ -55,4 +55,5 @@ final class QueueLedger: JobLedger, @unchecked Sendable {
     func beginTransfer(_ file: String) { fence.beginTransfer(file) }
     func endTransfer() { fence.endTransfer() }
     var shouldAbort: Bool { fence.isSuperseded }
+    var isStopping: Bool { fence.isStopping }
 }

@@ -55,12 +55,21 @@ extension Pipeline {
     func deliverOutputs(_ input: JobInput, orderSHA256: String, folder: URL, clock: inout StageClock, report: inout JobReport) throws(JobError) {
         let bytes = report.outputs.reduce(Int64(0)) { $0 + $1.bytes }
         onStage(String(format: "upload: %.1f MB", Double(bytes) / 1_048_576))
-        let stage = DeliverStage(destination: input.destination, orderID: input.order.id, orderSHA256: orderSHA256,
+        var stage = DeliverStage(destination: input.destination, orderID: input.order.id, orderSHA256: orderSHA256,
                                  ledger: ledger ?? MemoryLedger(job: input.order.id, attempt: report.attempts))
+        stage.decision = deliveryDecision
         report.stages.append(.init(stage: "upload", status: .ran, attempt: report.attempts))
         let delivery = try stage.run(report.outputs, folder: folder)
         report.uploads = delivery.uploads
         clock.lap("upload", into: &report)
+        if !delivery.unknown.isEmpty {
+            // Never sent again blindly: the job waits for an operator's word.
+            report.status = .deliveryUnknown
+            report.error = JobError.failed(code: .deliveryUnanswered, message: delivery.unknown.map { file in
+                "\(file) went to \(input.destination.id) whole and no answer came; the printer may hold 1 copy"
+            }.joined(separator: "; ") + ". Say `folio arrived \(input.order.id)` if it did, or `folio send-again \(input.order.id) --reason …`").failure
+            return
+        }
         if !delivery.delivered {
             // A refusal is final until an operator retries; a failure that may pass is retried.
             throw JobError.failed(code: delivery.refused ? .deliveryRefused : .uploadFailed,

@@ -22,6 +22,8 @@ public struct Pipeline: Sendable {
     var orderSHA256: String?
     /// Who approved this job's held outputs (the queue's `approved_by`): they are delivered.
     var approvedBy: String?
+    /// The operator's word on files whose delivery was unknown, or on a delivered job.
+    var deliveryDecision: DeliveryDecision?
     /// Draw every interior page as a thumbnail for the console (queued jobs do; `folio render`
     /// only when asked).
     public var thumbnails = false

@@ -5,8 +5,12 @@ import Foundation
 /// rename into place are taken at once, as their file appears whole and old enough).
 public struct Intake {
     public struct Summary: Sendable {
+        /// Queued: new, replaced, or a failed or cancelled job's order dropped again.
         public var accepted: [String] = []
         public var rejected: [(file: String, reason: String)] = []
+        /// The same bytes as a job that is queued, running, held, done or waiting for a word on
+        /// its delivery: not queued twice, and said so.
+        public var alreadyQueued: [(id: String, state: String)] = []
     }
 
     public var config: FolioConfig
@@ -38,9 +42,20 @@ public struct Intake {
             do {
                 let order = try gate.admit(data, file: file.path, signature: signature)
                 switch try queue.enqueue(id: order.id, order: data, signature: signature, replace: false) {
-                case .queued, .duplicate, .replaced:
+                case .queued, .replaced:
                     try Self.move(file, into: accepted)
                     summary.accepted.append(order.id)
+                case .duplicate:
+                    // The same order dropped again: a failed or cancelled job is tried again,
+                    // rendered afresh (its export may have been fixed since); any other is
+                    // already on its way or done, which the summary says.
+                    let job = try queue.job(order.id)
+                    if let job, [.failed, .cancelled].contains(job.state), try queue.retry(order.id, freshRender: true, by: "intake") {
+                        summary.accepted.append(order.id)
+                    } else {
+                        summary.alreadyQueued.append((order.id, job?.state.rawValue ?? "queued"))
+                    }
+                    try Self.move(file, into: accepted)
                 case .conflict:
                     let reason = "an order \"\(order.id)\" with other content is already in the queue; use `folio enqueue --replace` to replace it"
                     try Self.reject(file, into: rejected, reason: reason)

@@ -47,6 +47,15 @@ public protocol JobStore: AnyObject {
     func reject(_ id: String, by actor: String, reason: String) throws -> Bool
     /// The job's timeline, oldest first.
     func events(_ id: String) throws -> [JobEvent]
+
+    // Delivery decisions (issue 34): a job whose file went out whole and was never answered,
+    // at a destination that cannot be asked, waits in `delivery-unknown` for an operator.
+    /// Ends the holder's attempt in `delivery-unknown`, with `reason` as its status line.
+    func awaitDecision(id: String, worker: String, reason: String) throws -> Bool
+    /// The printer has the files: the next attempt records them without sending (`DeliveryDecision`).
+    func confirmArrival(_ id: String, by actor: String) throws -> Bool
+    /// The files go again, on purpose: from `delivery-unknown`, or from `done` for a printer that lost them.
+    func sendAgain(_ id: String, by actor: String, reason: String) throws -> Bool
 }
 
 extension JobStore {

@@ -5,6 +5,9 @@ public struct QueuedJob: Sendable, Equatable, Codable {
     public enum State: String, Sendable, Codable, CaseIterable {
         /// `held`: verified, waiting for an operator to approve (delivered) or reject (failed).
         case queued, running, held, done, failed, cancelled
+        /// A file went out whole and no answer came: the printer may hold it. Waits for an
+        /// operator to say it arrived or to send it again.
+        case deliveryUnknown = "delivery-unknown"
     }
 
     public var id: String

@@ -30,7 +30,7 @@ public enum BatchReport {
             let reportPath = relativePath(from: config.reports, to: config.jobs.appendingPathComponent(id).appendingPathComponent("report.html"))
             lines.append(Line(order: id, status: state.rawValue, attempts: job?.attempts ?? 0, error: job?.lastError, report: reportPath))
         }
-        let order: [String: Int] = ["held": 0, "failed": 1, "cancelled": 2, "queued": 3, "done": 4]
+        let order: [String: Int] = ["delivery-unknown": 0, "held": 1, "failed": 2, "cancelled": 3, "queued": 4, "done": 5]
         lines.sort { (order[$0.status] ?? 9, $0.order) < (order[$1.status] ?? 9, $1.order) }
         let counts = Dictionary(grouping: lines, by: \.status).mapValues(\.count)
         let summary = Summary(batch: name, counts: counts, jobs: lines)
@@ -38,7 +38,7 @@ public enum BatchReport {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try AtomicFile.write(try encoder.encode(summary), to: config.reports.appendingPathComponent(name + ".json"))
         var body = "<h1>Night batch \(HTML.escape(name.dropFirst(6).description))</h1>\n<p class=\"counts\">"
-        for status in ["done", "held", "failed", "queued", "cancelled"] where counts[status] != nil {
+        for status in ["done", "held", "delivery-unknown", "failed", "queued", "cancelled"] where counts[status] != nil {
             body += "<span class=\"status \(status)\">\(counts[status] ?? 0) \(status)</span>"
         }
         body += "</p>\n<table><tr><th>order</th><th>status</th><th>attempts</th><th>reason</th></tr>"

@@ -7,6 +7,8 @@ public struct JobReport: Codable, Sendable, Equatable {
     public enum Status: String, Codable, Sendable {
         /// `held`: verified, waiting for an operator's approval (issue 16).
         case done, failed, rejected, held
+        /// Verified, and a file's delivery is unknown: it waits for an operator's word (issue 34).
+        case deliveryUnknown = "delivery-unknown"
     }
 
     /// An operator's review of a verified book: why it was held, and who decided what.

@@ -7,12 +7,18 @@ import Foundation
 enum AttemptOutcome: Equatable {
     /// Verified and waiting for an operator's review.
     case held(reason: String)
+    /// A file's delivery is unknown: waiting for an operator to say it arrived or send it again.
+    case awaitingDecision(reason: String)
     /// Done, or failed; a failure the registry says may pass with time is retried.
     case finished(succeeded: Bool, error: String?, retryable: Bool)
 
     init(_ report: JobReport) {
         if report.status == .held, let reason = report.review?.reason {
             self = .held(reason: reason)
+            return
+        }
+        if report.status == .deliveryUnknown, let error = report.error {
+            self = .awaitingDecision(reason: "\(error.code): \(error.message)")
             return
         }
         self = .finished(succeeded: report.status == .done, error: report.error.map { "\($0.code): \($0.message)" },
@@ -30,6 +36,8 @@ enum AttemptOutcome: Equatable {
         switch self {
         case .held(let reason):
             return try queue.hold(id: id, worker: worker, reason: reason) ? .held : nil
+        case .awaitingDecision(let reason):
+            return try queue.awaitDecision(id: id, worker: worker, reason: reason) ? .deliveryUnknown : nil
         case .finished(let succeeded, let error, let retryable):
             return try queue.finish(id: id, worker: worker, succeeded: succeeded, error: error, final: !retryable)
         }

@@ -34,6 +34,7 @@ public enum JobProcess {
             let writes = try config.openQueue(outageBudget: 1)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let verification = try queue.verification(id)
+            let decision = DeliveryDecision.pending(in: try queue.events(id))
             var report: JobReport
             do {
                 // The gate again, inside the job: a row written into the queue by other means
@@ -45,6 +46,7 @@ public enum JobProcess {
                 pipeline.ledger = ledger
                 pipeline.reuse = verification
                 pipeline.approvedBy = job.approvedBy
+                pipeline.deliveryDecision = decision
                 pipeline.orderSHA256 = job.orderSHA256
                 pipeline.thumbnails = true
                 let stages = StageRecorder(queue: queue, id: id)

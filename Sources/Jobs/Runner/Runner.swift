@@ -22,7 +22,7 @@ public final class Runner {
     }
 
     public enum Event {
-        case intake(accepted: Int, rejected: [(file: String, reason: String)])
+        case intake(accepted: Int, rejected: [(file: String, reason: String)], alreadyQueued: [(id: String, state: String)])
         case started(job: String, attempt: Int, slot: Int)
         case stage(job: String, stage: String, slot: Int)
         case finished(job: String, state: QueuedJob.State, error: String?, slot: Int)
@@ -37,6 +37,8 @@ public final class Runner {
         var worker: String
         var lastBeat: Date
         var stage = "claimed"
+        /// Sent SIGTERM: it is finishing or cutting off its transfer, and its lease is kept.
+        var told = false
         let startedAt = Date()
     }
 
@@ -74,8 +76,8 @@ public final class Runner {
             if !stop.isStopped, Date().timeIntervalSince(lastIntake) >= (options.watch ? config.intakeIntervalSeconds : .infinity)
                 || lastIntake == .distantPast {
                 let summary = try Intake(config: config, queue: queue).run()
-                if !summary.accepted.isEmpty || !summary.rejected.isEmpty {
-                    onEvent(.intake(accepted: summary.accepted.count, rejected: summary.rejected))
+                if !summary.accepted.isEmpty || !summary.rejected.isEmpty || !summary.alreadyQueued.isEmpty {
+                    onEvent(.intake(accepted: summary.accepted.count, rejected: summary.rejected, alreadyQueued: summary.alreadyQueued))
                 }
                 lastIntake = Date()
             }
@@ -101,14 +103,20 @@ public final class Runner {
                         beating.stage = stage
                         onEvent(.stage(job: item.job.id, stage: stage, slot: item.slot))
                     }
-                    if stop.isStopped {
+                    if stop.isStopped && !item.told {
+                        // It cuts off a transfer still sending, or waits for the answer to one
+                        // the printer has whole; its lease is renewed meanwhile, so no one
+                        // else sends that file while the answer may still come.
                         item.process.terminate()
-                        item.process.waitUntilExit()
-                        try queue.release(id: item.job.id, worker: item.worker)
-                        onEvent(.released(job: item.job.id))
-                        continue
+                        beating.told = true
                     }
                     still.append(beating)
+                    continue
+                }
+                if stop.isStopped, let row = try queue.job(item.job.id), row.state == .running, row.worker == item.worker {
+                    // Told to stop, it left its attempt unended: the job goes back to the queue.
+                    try queue.release(id: item.job.id, worker: item.worker)
+                    onEvent(.released(job: item.job.id))
                     continue
                 }
                 var stage = item.stage

@@ -64,4 +64,33 @@ import Testing
         let delivered = try browse("delivered", server, fixture)
         #expect((delivered["report_previews"] as? [Int] ?? []).count >= 1, "the served report.html shows its previews")
     }
+
+    /// A job whose delivery is unknown and a delivered one, decided on in the browser
+    /// (scripts/console_decision_check.py): "It arrived" records the file without sending it,
+    /// "Send again" sends the delivered one once more, on purpose.
+    @Test func anOperatorDecidesOnAnUnknownDelivery() throws {
+        let server = try FaultServer()
+        let fixture = try ConsoleFixture(withNight: false)
+        let workspace = fixture.workspace
+        try Data("""
+            {"url": "\(server.url("silent/{order}/{file}"))", "method": "POST", "timeouts": {"response_s": 2},
+             "retry": {"max_attempts": 2, "base_delay_ms": 10, "max_delay_ms": 100, "budget_s": 60}}
+            """.utf8).write(to: workspace.root.appendingPathComponent("config/destinations/silent.json"))
+        let unknown = try #require(try workspace.drop(1, prefix: "unknown", extra: ["destination": "silent"], outputs: ["interior"]).first)
+        let done = try #require(try workspace.drop(1, prefix: "copied", outputs: ["interior"]).first)
+        _ = try workspace.run(workers: 1)
+        let queue = try workspace.config.openQueue()
+        #expect(try queue.job(unknown)?.state == .deliveryUnknown && queue.job(done)?.state == .done)
+        let console = try ConsoleServer(workspace)
+        let run = try Tool.run("python3", [repositoryRoot.appendingPathComponent("scripts/console_decision_check.py").path,
+                                           "--base", console.base, "--token", fixture.operatorToken, "--unknown", unknown, "--done", done])
+        let result = (try? JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]) ?? [:]
+        #expect(run.status == 0, "\(result["failures"] ?? run.output) \(run.errors.suffix(2000))")
+        #expect(try queue.events(unknown).contains { $0.event == "arrived" && $0.by == "olga" })
+        #expect(try queue.events(done).contains { $0.event == "send-again" && $0.by == "olga" && $0.detail == "the shop lost the file" })
+        _ = try workspace.run(workers: 1)
+        #expect(try queue.job(unknown)?.state == .done && queue.job(done)?.state == .done)
+        #expect(try server.requests().filter { $0["path"] as? String == "/silent/\(unknown)/interior.pdf" }.count == 1, "nothing resent")
+        #expect(try queue.deliveries(done).count == 2, "the deliberate copy is a second delivery")
+    }
 }

@@ -171,6 +171,41 @@ import Testing
     }
 
     @Test(arguments: Driver.allCases)
+    func anUnknownDeliveryWaitsForTheOperatorsWord(_ driver: Driver) throws {
+        let fixture = try QueueFixture(driver)
+        let q = try fixture.queue(attempts: 1)
+        for id in ["a", "b", "c"] { _ = try q.enqueue(id: id, order: Data(id.utf8), signature: nil, replace: false) }
+        for _ in 0..<3 {
+            let job = try #require(try q.claim(worker: "w1", lease: 30))
+            #expect(try !q.awaitDecision(id: job.id, worker: "w2", reason: "not mine"))
+            #expect(try q.awaitDecision(id: job.id, worker: "w1", reason: "delivery-unknown: interior.pdf"))
+        }
+        #expect(try q.job("a")?.state == .deliveryUnknown && q.job("a")?.lastError == "delivery-unknown: interior.pdf")
+        // Like a held job: not pending, never claimed, never pruned, and no plain retry.
+        #expect(try !q.hasPendingWork())
+        #expect(try q.claim(worker: "w1", lease: 30) == nil)
+        fixture.clock.advance(365 * 86_400)
+        #expect(try q.prune(olderThan: 1) == 0)
+        #expect(try !q.retry("a") && !q.approve("a", by: "olga"))
+        // It arrived: queued again with a fresh budget; the next attempt acts on the word once.
+        #expect(try q.confirmArrival("a", by: "olga"))
+        #expect(try !q.confirmArrival("a", by: "olga"))
+        let again = try #require(try q.claim(worker: "w1", lease: 30))
+        #expect(again.id == "a" && again.attempts == 2 && again.stage != "delivery-unknown")
+        #expect(DeliveryDecision.pending(in: try q.events("a")) == .arrived(by: "olga"))
+        #expect(try q.finish(id: "a", worker: "w1", succeeded: true, error: nil, final: true) == .done)
+        #expect(DeliveryDecision.pending(in: try q.events("a")) == nil)
+        // Sent again: from delivery-unknown, and from done (a deliberate copy), with the reason.
+        #expect(try q.sendAgain("b", by: "olga", reason: "no record at the printer"))
+        #expect(try q.sendAgain("a", by: "olga", reason: "lost in storage"))
+        #expect(try q.job("a")?.state == .queued && q.job("b")?.state == .queued)
+        #expect(try q.events("b").last.map { "\($0.event) \($0.by ?? "") \($0.detail ?? "")" } == "send-again olga no record at the printer")
+        // Cancelled: stopped where it is.
+        #expect(try q.cancel("c", by: "olga"))
+        #expect(try q.job("c")?.state == .cancelled && !q.sendAgain("c", by: "olga", reason: "x"))
+    }
+
+    @Test(arguments: Driver.allCases)
     func aHeldJobCanBeCancelled(_ driver: Driver) throws {
         let fixture = try QueueFixture(driver)
         let q = try fixture.queueWithClaimedJob(worker: "w1")

@@ -18,6 +18,12 @@ import Testing
                 .write(to: folder.appendingPathComponent(unit), atomically: true, encoding: .utf8)
             #expect(text.contains("Type=notify") && text.contains("ProtectSystem=strict") && text.contains("NoNewPrivileges=yes"))
         }
+        // The runner's job processes get SIGTERM from the runner, not all at once from systemd,
+        // and the time to cut off or record their transfers before SIGKILL.
+        let runner = try String(contentsOf: repositoryRoot.appendingPathComponent("packaging/systemd/folio-runner.service"), encoding: .utf8)
+        let lines = runner.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.contains("KillMode=mixed") && lines.contains("KillSignal=SIGTERM"), "\(runner)")
+        #expect(lines.contains { $0.hasPrefix("TimeoutStopSec=") && (Int($0.dropFirst("TimeoutStopSec=".count)) ?? 0) >= 30 })
         let run = try Tool.run("systemd-analyze", ["verify"] + ["folio-runner.service", "folio-console.service"].map { folder.appendingPathComponent($0).path })
         #expect(run.status == 0 && run.errors.isEmpty && run.output.isEmpty, "\(run.output)\(run.errors)")
     }

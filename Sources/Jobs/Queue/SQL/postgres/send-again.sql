@@ -1,0 +1,2 @@
+UPDATE jobs SET state = 'queued', stage = 'send-again', retry_floor = attempts, last_error = NULL, run_after = $1, updated_at = $1,
+finished_at = NULL WHERE id = $2 AND state IN ('delivery-unknown', 'done') RETURNING id

@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Drives `folio serve` in headless Chromium (Selenium) for a job whose delivery is unknown, as
+an operator would, for ConsoleBrowserTests: the Night page puts it first under Needs attention,
+its Job page says the printer may hold a copy and offers "It arrived", "Send again" (with a
+reason) and Cancel, and "It arrived" goes through its confirmation; a delivered job is sent
+again on purpose with a reason, through its confirmation too. Every page fits 375 px, logs no
+error and passes axe. Prints one JSON object; exits 1 with the failures listed."""
+import argparse
+import json
+import sys
+
+from selenium.webdriver.common.by import By
+
+from console_browser_check import audit, browser, check, failures, sign_in, wait
+
+
+def decide(driver, args):
+    base = args.base
+    sign_in(driver, base, args.token)
+    report = {}
+    count = driver.find_element(By.CSS_SELECTOR, "[data-count='delivery-unknown']").text
+    check(count == "1", f"Night: delivery-unknown count is {count}")
+    attention = driver.find_element(By.TAG_NAME, "main").text
+    check(args.unknown in attention.split("Needs attention", 1)[-1], "Night: the unknown job is not under Needs attention")
+    report["night"] = audit(driver, "Night (delivery unknown)")
+
+    driver.get(base + "/jobs/" + args.unknown)
+    text = driver.find_element(By.TAG_NAME, "main").text
+    check("may hold" in text and "1 copy" in text, f"Job: the page does not say how many copies the printer may hold: {text[:400]!r}")
+    buttons = [b.get_attribute("value") for b in driver.find_elements(By.CSS_SELECTOR, "form.actions button")]
+    check({"arrived", "send-again", "cancel"} <= set(buttons) and "retry" not in buttons, f"Job: its buttons are {buttons}")
+    report["job"] = audit(driver, "Job (delivery unknown)")
+    driver.find_element(By.CSS_SELECTOR, "button[value=arrived]").click()
+    wait(driver, lambda d: d.find_elements(By.ID, "confirm"))
+    confirm = driver.find_element(By.TAG_NAME, "main").text
+    check("It arrived 1 job?" in confirm and args.unknown in confirm, f"Arrived: the confirmation says {confirm[:200]!r}")
+    driver.find_element(By.ID, "confirm").click()
+    wait(driver, lambda d: "arrived: 1 of 1" in d.find_element(By.TAG_NAME, "main").text)
+
+    driver.get(base + "/jobs/" + args.done)
+    driver.find_element(By.CSS_SELECTOR, "input[name=reason]").send_keys("the shop lost the file")
+    driver.find_element(By.CSS_SELECTOR, "button[value=send-again]").click()
+    wait(driver, lambda d: d.find_elements(By.ID, "confirm"))
+    confirm = driver.find_element(By.TAG_NAME, "main").text
+    check("Send again 1 job?" in confirm and "the shop lost the file" in confirm, f"Send again: the confirmation says {confirm[:300]!r}")
+    report["confirm"] = audit(driver, "Confirm send again")
+    driver.find_element(By.ID, "confirm").click()
+    wait(driver, lambda d: "send-again: 1 of 1" in d.find_element(By.TAG_NAME, "main").text)
+    return report
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--base", required=True)
+    parser.add_argument("--token", required=True)
+    parser.add_argument("--unknown", required=True)
+    parser.add_argument("--done", required=True)
+    args = parser.parse_args()
+    driver = browser()
+    try:
+        result = decide(driver, args)
+    except Exception as error:  # a missing element is a failure to report, with the page it was on
+        failures.append(f"{type(error).__name__}: {error} (at {driver.current_url})")
+        result = {}
+    finally:
+        driver.quit()
+    result["failures"] = failures
+    print(json.dumps(result))
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
