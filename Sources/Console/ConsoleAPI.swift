@@ -13,7 +13,8 @@ struct ConsoleAPI {
         case ("GET", .apiNight):
             let nights = try queue.nights(limit: 15)
             return try json(["night": nights.first.map(encodable) ?? NSNull(), "counts": nights.first?.counts ?? [:],
-                             "nights": nights.map(encodable)])
+                             "nights": nights.map(encodable), "rejected_at_intake": try queue.rejectionCount(),
+                             "rejected": try queue.rejections(limit: 20).map(encodable)])
         case ("GET", .apiJobs):
             let filter = try JobsPage.filter(from: request.query)
             let limit = try BoundedInput.integer(request.query["limit"], "limit", fallback: 50, in: 1...500)

@@ -10,6 +10,7 @@ enum Command {
           intake                        take the hot folder's orders into the queue
           run [--workers N] [--watch] [--log-format logfmt|json]   intake, then work the queue: render, verify, deliver, report
           status [ID] [--json]          the jobs, their state, stage, attempts and last error; one job and its ledger
+          status --rejected [--json]    the order files refused at intake, with their reasons and error files
           report ID [--html] / report --batch   a job's report, or the latest batch reports, from the queue (any host)
           retry ID [--render] / cancel ID   queue a failed job again (--render: render afresh) / stop a queued, running, held or delivery-unknown one
           approve ID / reject ID --reason TEXT   deliver a held job's verified files / fail it with the reason

@@ -108,6 +108,7 @@ enum QueueCommands {
     static func status(_ arguments: Arguments, console: Terminal) -> Int32 {
         if let id = arguments.positional.first { return JobStatus.show(id, arguments, console: console) }
         return withQueue(arguments, console: console) { _, queue in
+            if arguments.flags.contains("rejected") { return try rejections(arguments, queue: queue, console: console) }
             let jobs = try queue.jobs()
             if arguments.flags.contains("json") {
                 struct Row: Encodable { var id, state, stage: String; var attempts: Int; var age_s: Int; var last_error: String? }
@@ -119,15 +120,42 @@ enum QueueCommands {
                 console.say(String(decoding: try encoder.encode(rows), as: UTF8.self))
                 return 0
             }
-            console.say(pad("ORDER", 28) + pad("STATE", 11) + pad("STAGE", 11) + pad("TRIES", 7) + pad("AGE", 8) + "LAST ERROR")
+            console.say(pad("ORDER", 28) + pad("STATE", 17) + pad("STAGE", 11) + pad("TRIES", 7) + pad("AGE", 8) + "LAST ERROR")
             for job in jobs {
-                let age = Int(Date().timeIntervalSince1970 - job.createdAt)
-                let ageText = age < 3600 ? "\(age / 60)m" : age < 86_400 ? "\(age / 3600)h" : "\(age / 86_400)d"
-                console.say(pad(job.id, 28) + pad(job.state.rawValue, 11) + pad(job.stage, 11) + pad(String(job.attempts), 7)
-                            + pad(ageText, 8) + (job.lastError.map { String($0.prefix(80)) } ?? ""))
+                console.say(pad(job.id, 28) + pad(job.state.rawValue, 17) + pad(job.stage, 11) + pad(String(job.attempts), 7)
+                            + pad(age(since: job.createdAt), 8) + (job.lastError.map { String($0.prefix(80)) } ?? ""))
+            }
+            // Orders refused at intake never became jobs: say they exist, and where to look.
+            let refused = try queue.rejectionCount()
+            if refused > 0, let newest = try queue.rejections(limit: 1).first {
+                console.say("\n\(refused) order file\(refused == 1 ? "" : "s") rejected at intake, the newest \(newest.file) "
+                            + "\(age(since: newest.at)) ago: \(newest.reason.prefix(100)) (`folio status --rejected` lists them)")
             }
             return 0
         }
+    }
+
+    /// `status --rejected [--json]`: the order files the hot folder refused, newest first, each
+    /// with its reason and its error file.
+    static func rejections(_ arguments: Arguments, queue: QueueDriver, console: Terminal) throws -> Int32 {
+        let rejected = try queue.rejections(limit: 1000)
+        if arguments.flags.contains("json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            console.say(String(decoding: try encoder.encode(rejected), as: UTF8.self))
+            return 0
+        }
+        console.say(pad("FILE", 28) + pad("ORDER", 20) + pad("AGE", 8) + "REASON (ERROR FILE)")
+        for rejection in rejected {
+            console.say(pad(rejection.file, 28) + pad(rejection.order ?? "-", 20) + pad(age(since: rejection.at), 8)
+                        + "\(rejection.reason.prefix(120)) (\(rejection.errorFile))")
+        }
+        return 0
+    }
+
+    static func age(since time: Double) -> String {
+        let age = max(0, Int(Date().timeIntervalSince1970 - time))
+        return age < 3600 ? "\(age / 60)m" : age < 86_400 ? "\(age / 3600)h" : "\(age / 86_400)d"
     }
 
     /// `retry ID [--render]`, `cancel ID`, `approve ID`, `reject ID --reason TEXT`, `arrived ID`,

@@ -26,6 +26,8 @@ struct PrometheusText {
                 sample("folio_delivery_requests_total", ["destination": destination, "class": requestClass], count)
             }
         }
+        family("folio_intake_rejected_total", "counter", "Order files the hot folder refused (their error files are in inbox/rejected/).")
+        sample("folio_intake_rejected_total", [:], metrics.rejectedAtIntake)
         family("folio_lease_losses_total", "counter", "Heartbeats that found the job claimed again by another worker.")
         sample("folio_lease_losses_total", [:], metrics.leaseLosses)
         family("folio_runner_heartbeats_total", "counter", "Heartbeats of each runner (host-pid).")

@@ -6,7 +6,7 @@ import Jobs
 /// what needs a person first (delivery unknown, held, then failed and not rejected, each with its reason and its
 /// buttons); the latest batch report; the 14 nights before.
 struct NightPage {
-    var queue: ConsoleCatalog & ReportArchive
+    var queue: ConsoleCatalog & ReportArchive & IntakeLog
     var layout: Layout
 
     static let states: [QueuedJob.State] = [.deliveryUnknown, .held, .failed, .running, .queued, .done, .cancelled]
@@ -29,6 +29,7 @@ struct NightPage {
         body += "<p>\(latest.books) book\(latest.books == 1 ? "" : "s"), \(latest.pages) pages, \(latest.warnings) warning"
             + "\(latest.warnings == 1 ? "" : "s")\(took(latest).map { ", \($0) from the first order to the last book" } ?? "").</p>\n"
         body += try attention(latest.night)
+        body += try refused()
         body += try latestBatch()
         body += history(Array(nights.dropFirst()))
         return layout.page(title: "Night \(latest.night)", body: body, poll: "/api/night")
@@ -61,6 +62,22 @@ struct NightPage {
                     + ActionButtons.buttons(for: row.state, retry: !Self.failedOnInput(row)) + "</form></td>"
             }
             html += "</tr>"
+        }
+        return html + "</tbody></table></div>\n"
+    }
+
+    /// Order files the hot folder refused: never jobs, so listed apart, newest first, each with
+    /// its reason and its error file.
+    private func refused() throws -> String {
+        let count = try queue.rejectionCount()
+        guard count > 0 else { return "" }
+        var html = "<h2>Rejected at intake <span class=\"muted\">(\(count))</span></h2>\n<div class=\"scroll\"><table><thead><tr>"
+            + "<th scope=\"col\">file</th><th scope=\"col\">order</th><th scope=\"col\">when</th><th scope=\"col\">why</th>"
+            + "<th scope=\"col\">error file</th></tr></thead><tbody>"
+        for rejection in try queue.rejections(limit: 10) {
+            html += "<tr><td>\(HTML.escape(rejection.file))</td><td>\(HTML.escape(rejection.order ?? "–"))</td>"
+                + "<td>\(Layout.time(rejection.at))</td><td class=\"reason\">\(HTML.escape(rejection.reason))</td>"
+                + "<td class=\"long\"><code>\(HTML.escape(rejection.errorFile))</code></td></tr>"
         }
         return html + "</tbody></table></div>\n"
     }

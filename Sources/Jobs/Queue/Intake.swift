@@ -14,11 +14,11 @@ public struct Intake {
     }
 
     public var config: FolioConfig
-    public var queue: JobStore
+    public var queue: JobStore & IntakeLog
     public var settle: Double
     public var now: () -> Date
 
-    public init(config: FolioConfig, queue: JobStore, now: @escaping () -> Date = Date.init) {
+    public init(config: FolioConfig, queue: JobStore & IntakeLog, now: @escaping () -> Date = Date.init) {
         self.config = config
         self.queue = queue
         settle = config.intakeSettleSeconds
@@ -58,11 +58,11 @@ public struct Intake {
                     try Self.move(file, into: accepted)
                 case .conflict:
                     let reason = "an order \"\(order.id)\" with other content is already in the queue; use `folio enqueue --replace` to replace it"
-                    try Self.reject(file, into: rejected, reason: reason)
+                    try refuse(file, order: order.id, reason: reason, into: rejected)
                     summary.rejected.append((name, reason))
                 }
             } catch let error as InputError {
-                try Self.reject(file, into: rejected, reason: error.description)
+                try refuse(file, order: nil, reason: error.description, into: rejected)
                 summary.rejected.append((name, error.description))
             }
         }
@@ -85,9 +85,19 @@ public struct Intake {
         }
     }
 
-    static func reject(_ file: URL, into folder: URL, reason: String) throws {
+    @discardableResult
+    static func reject(_ file: URL, into folder: URL, reason: String) throws -> URL {
         try move(file, into: folder)
         let note = folder.appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".error.txt")
         try Data((reason + "\n").utf8).write(to: note)
+        return note
+    }
+
+    /// Into `rejected/` with its error file, and into the queue's record, so the refusal shows
+    /// in `folio status`, the console, the API and `/metrics`, not only in a folder.
+    private func refuse(_ file: URL, order: String?, reason: String, into folder: URL) throws {
+        let note = try Self.reject(file, into: folder, reason: reason)
+        try queue.recordRejection(RejectedOrder(file: file.lastPathComponent, order: order, reason: reason, errorFile: note.path,
+                                                at: now().timeIntervalSince1970))
     }
 }

@@ -10,6 +10,8 @@ enum PostgresSchema {
         Migration(.shared, "catalog"),
         // Request classes, timings and runners for `/metrics` (issue 25).
         Migration(.shared, "telemetry"),
+        // Orders refused at intake (issue 34).
+        Migration(.shared, "intake-log"),
     ]
 
     /// The channel runners LISTEN on; a job that becomes runnable NOTIFYs it.

@@ -9,5 +9,6 @@ enum SQLiteSchema {
         Migration(.sqlite, "schema-4-files"),
         Migration(.shared, "catalog"),
         Migration(.shared, "telemetry"),
+        Migration(.shared, "intake-log"),
     ]
 }

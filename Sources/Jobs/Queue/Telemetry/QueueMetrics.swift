@@ -25,6 +25,8 @@ public struct QueueMetrics: Sendable, Equatable {
     /// Requests sent, by destination id and class.
     public var requests: [String: [String: Int]] = [:]
     public var leaseLosses = 0
+    /// Order files the hot folder refused (they never became jobs).
+    public var rejectedAtIntake = 0
     public var runners: [Runner] = []
     /// Whole attempts, claim to end.
     public var attempts = Histogram(bounds: TelemetrySQL.buckets, cumulative: [], count: 0, sum: 0)
@@ -48,6 +50,7 @@ public struct QueueMetrics: Sendable, Equatable {
             metrics.requests[try row.text("destination"), default: [:]][try row.text("request_class")] = try row.integer("count")
         }
         metrics.leaseLosses = try query(TelemetrySQL.leaseLosses).first?.integer("count") ?? 0
+        metrics.rejectedAtIntake = try query(TelemetrySQL.rejectedAtIntake).first?.integer("count") ?? 0
         metrics.runners = try query(TelemetrySQL.runners).map { row in
             Runner(name: try row.text("runner"), beats: try row.integer("beats"), lastBeat: try row.real("beat_at"))
         }

@@ -18,6 +18,7 @@ enum TelemetrySQL {
     static let requests = "SELECT destination, COALESCE(request_class, 'unknown') AS request_class, COUNT(*) AS count FROM upload_requests "
         + "GROUP BY destination, 2"
     static let leaseLosses = "SELECT COUNT(*) AS count FROM events WHERE event = 'lease-lost'"
+    static let rejectedAtIntake = "SELECT COUNT(*) AS count FROM rejected_orders"
     static let runners = "SELECT runner, beats, beat_at FROM runners ORDER BY runner"
     static var durations: String {
         "SELECT stage, \(bucketIndex) AS bucket, COUNT(*) AS count, SUM(seconds) AS seconds FROM timings GROUP BY stage, bucket"

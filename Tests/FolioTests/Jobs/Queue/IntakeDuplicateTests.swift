@@ -31,3 +31,42 @@ import Testing
         #expect(!night.output.contains("started fixed-00"), "\(night.output)")
     }
 }
+
+/// An order file the hot folder refuses never becomes a job, and still shows everywhere an
+/// operator looks: `folio status`, the console's Night page, `/api/night` and `/metrics`.
+@Suite(.serialized) struct IntakeRejectionTests {
+    @Test func aRefusedOrderShowsInStatusConsoleAPIAndMetrics() throws {
+        let token = ConsoleTokens.newToken()
+        let workspace = try Workspace.batch()
+        try workspace.drop(1, prefix: "good")
+        let inbox = workspace.root.appendingPathComponent("inbox")
+        try Data("{ not json".utf8).write(to: inbox.appendingPathComponent("garbage.json"))
+        // The same id as a queued order, other bytes: refused, with why.
+        try JSONSerialization.data(withJSONObject: Sample.order(id: "good-00", export: "small", language: "es"), options: [.sortedKeys])
+            .write(to: inbox.appendingPathComponent("good-00-again.json"))
+        let intake = try workspace.folio(["intake"])
+        #expect(intake.status == 2, "\(intake.output)\(intake.errors)")
+        let status = try workspace.folio(["status"])
+        #expect(status.output.contains("2 order files rejected at intake"), "\(status.output)")
+        let listed = try workspace.folio(["status", "--rejected", "--json"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]], "\(listed.output)")
+        // Files are taken in name order: the second of the two good-00 orders is the one refused.
+        #expect(Set(rows.compactMap { $0["file"] as? String }) == ["garbage.json", "good-00.json"])
+        for row in rows {
+            let errorFile = try #require(row["error_file"] as? String)
+            #expect(FileManager.default.fileExists(atPath: errorFile), "\(errorFile)")
+            #expect((row["reason"] as? String)?.isEmpty == false)
+        }
+        #expect(rows.first { $0["file"] as? String == "good-00.json" }?["order"] as? String == "good-00")
+
+        let server = try ConsoleServer(workspace, environment: ["FOLIO_CONSOLE_TOKEN": token])
+        let bearer = ["Authorization": "Bearer \(token)"]
+        let night = try Curl.request(server.base + "/", headers: bearer)
+        #expect(night.status == 200 && night.body.contains("Rejected at intake") && night.body.contains("garbage.json"), "\(night.status)")
+        let api = try Curl.request(server.base + "/api/night", headers: bearer)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(api.body.utf8)) as? [String: Any], "\(api.body)")
+        #expect(object["rejected_at_intake"] as? Int == 2 && (object["rejected"] as? [Any])?.count == 2)
+        let metrics = try Curl.request(server.base + "/metrics")
+        #expect(metrics.body.contains("folio_intake_rejected_total 2"), "\(metrics.body.prefix(600))")
+    }
+}
