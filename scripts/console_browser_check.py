@@ -220,6 +220,22 @@ def delivered(driver, args):
     return result
 
 
+def drive(phase, args):
+    """Runs `phase(driver, args)` in a fresh browser and prints its JSON result with the
+    failures; exits 1 when there are any."""
+    driver = browser()
+    try:
+        result = phase(driver, args)
+    except Exception as error:  # a missing element is a failure to report, with the page it was on
+        failures.append(f"{type(error).__name__}: {error} (at {driver.current_url})")
+        result = {}
+    finally:
+        driver.quit()
+    result["failures"] = failures
+    print(json.dumps(result))
+    sys.exit(1 if failures else 0)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("phase", choices=["review", "delivered"])
@@ -232,17 +248,7 @@ def main():
     parser.add_argument("--crashed", default="")
     parser.add_argument("--screenshot", default="/tmp/folio-console-job.png")
     args = parser.parse_args()
-    driver = browser()
-    try:
-        result = review(driver, args) if args.phase == "review" else delivered(driver, args)
-    except Exception as error:  # a missing element is a failure to report, with the page it was on
-        failures.append(f"{type(error).__name__}: {error} (at {driver.current_url})")
-        result = {}
-    finally:
-        driver.quit()
-    result["failures"] = failures
-    print(json.dumps(result))
-    sys.exit(1 if failures else 0)
+    drive(review if args.phase == "review" else delivered, args)
 
 
 if __name__ == "__main__":

@@ -54,6 +54,19 @@ public final class Workspace {
         return folder
     }
 
+    /// `exports/NAME`: one entry with three corpus photos, whose interior is a few hundred
+    /// kilobytes: a body that takes a while to send to a slow printer.
+    public func writePhotoExport(_ name: String) throws {
+        let photos = ["orientation/libavif_dog_exif_extended_xmp_icc.jpg", "color/prism_pizza-rgb8-srgb.jpg", "color/prism_pizza-rgb8-displayp3.jpg"]
+        let export = try writeExport(name, journal: Sample.journal([Sample.entry(
+            "e1", "2025-03-03T10:00:00Z", text: "A day of pictures.",
+            photos: photos.indices.map { ["file": "photos/p\($0).jpg", "caption": "Photo \($0)"] })]))
+        for (index, path) in photos.enumerated() {
+            try FileManager.default.copyItem(at: corpusRoot.appendingPathComponent("photos/\(path)"),
+                                             to: export.appendingPathComponent("photos/p\(index).jpg"))
+        }
+    }
+
     /// Writes an order file into the workspace and returns its path and bytes.
     public func writeOrder(_ order: [String: Any], name: String = "order.json") throws -> (file: URL, data: Data) {
         let data = try JSONSerialization.data(withJSONObject: order, options: [.sortedKeys])

@@ -65,9 +65,10 @@ import Testing
         #expect((delivered["report_previews"] as? [Int] ?? []).count >= 1, "the served report.html shows its previews")
     }
 
-    /// A job whose delivery is unknown and a delivered one, decided on in the browser
-    /// (scripts/console_decision_check.py): "It arrived" records the file without sending it,
-    /// "Send again" sends the delivered one once more, on purpose.
+    /// A job whose delivery is unknown, a delivered one and a running one, decided on in the
+    /// browser (scripts/console_decision_check.py): "It arrived" records the file without
+    /// sending it, "Send again" sends the delivered one once more, on purpose, and the running
+    /// one is cancelled.
     @Test func anOperatorDecidesOnAnUnknownDelivery() throws {
         let server = try FaultServer()
         let fixture = try ConsoleFixture(withNight: false)
@@ -81,13 +82,19 @@ import Testing
         _ = try workspace.run(workers: 1)
         let queue = try workspace.config.openQueue()
         #expect(try queue.job(unknown)?.state == .deliveryUnknown && queue.job(done)?.state == .done)
+        // A job running on another host, as a running job looks in the queue.
+        let running = try #require(try workspace.drop(1, prefix: "busy", outputs: ["interior"]).first)
+        _ = try Intake(config: try workspace.config, queue: queue).run()
+        #expect(try queue.claim(worker: "other-host-4242-0", lease: 3600)?.id == running)
         let console = try ConsoleServer(workspace)
         let run = try Tool.run("python3", [repositoryRoot.appendingPathComponent("scripts/console_decision_check.py").path,
-                                           "--base", console.base, "--token", fixture.operatorToken, "--unknown", unknown, "--done", done])
+                                           "--base", console.base, "--token", fixture.operatorToken, "--unknown", unknown, "--done", done,
+                                           "--running", running])
         let result = (try? JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]) ?? [:]
         #expect(run.status == 0, "\(result["failures"] ?? run.output) \(run.errors.suffix(2000))")
         #expect(try queue.events(unknown).contains { $0.event == "arrived" && $0.by == "olga" })
         #expect(try queue.events(done).contains { $0.event == "send-again" && $0.by == "olga" && $0.detail == "the shop lost the file" })
+        #expect(try queue.job(running)?.state == .cancelled && queue.events(running).contains { $0.event == "cancelled" && $0.by == "olga" })
         _ = try workspace.run(workers: 1)
         #expect(try queue.job(unknown)?.state == .done && queue.job(done)?.state == .done)
         #expect(try server.requests().filter { $0["path"] as? String == "/silent/\(unknown)/interior.pdf" }.count == 1, "nothing resent")

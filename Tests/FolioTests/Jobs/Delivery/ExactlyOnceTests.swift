@@ -165,16 +165,9 @@ import Testing
         let server = try FaultServer()
         let workspace = try Workspace(settings: #", "intake_settle_s": 0, "lease_s": 60"#)
         try workspace.printer(server.url("trickle/{order}/{file}"))
-        // Photos make the interior megabytes, more than loopback's socket buffers hold: the
-        // body is still on its way when the lease is taken.
-        let photos = ["orientation/libavif_dog_exif_extended_xmp_icc.jpg", "color/prism_pizza-rgb8-srgb.jpg", "color/prism_pizza-rgb8-displayp3.jpg"]
-        let export = try workspace.writeExport("big", journal: Sample.journal([Sample.entry(
-            "e1", "2025-03-03T10:00:00Z", text: "A day of pictures.",
-            photos: photos.indices.map { ["file": "photos/p\($0).jpg", "caption": "Photo \($0)"] })]))
-        for (index, path) in photos.enumerated() {
-            try FileManager.default.copyItem(at: corpusRoot.appendingPathComponent("photos/\(path)"),
-                                             to: export.appendingPathComponent("photos/p\(index).jpg"))
-        }
+        // Photos make the interior some hundred kilobytes, which the trickling printer takes
+        // seconds to read: the body is still on its way when the lease is taken.
+        try workspace.writePhotoExport("big")
         let ids = ["taken-00"]
         let (order, _) = try workspace.writeOrder(Sample.order(id: ids[0], export: "big", extra: ["destination": "printer"]), name: "taken.json")
         #expect(try workspace.folio(["enqueue", order.path]).status == 0)

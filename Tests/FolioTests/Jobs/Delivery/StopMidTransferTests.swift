@@ -17,20 +17,30 @@ import Testing
         case terminateRunner
     }
 
-    /// A one-entry book with three corpus photos: an interior of megabytes.
+    /// A one-entry book with three corpus photos (an interior of some hundred kilobytes) ordered
+    /// for `printer`, in the hot folder.
     func bigBook(in workspace: Workspace, id: String) throws {
-        let photos = ["orientation/libavif_dog_exif_extended_xmp_icc.jpg", "color/prism_pizza-rgb8-srgb.jpg", "color/prism_pizza-rgb8-displayp3.jpg"]
-        let export = try workspace.writeExport("big", journal: Sample.journal([Sample.entry(
-            "e1", "2025-03-03T10:00:00Z", text: "A day of pictures.",
-            photos: photos.indices.map { ["file": "photos/p\($0).jpg", "caption": "Photo \($0)"] })]))
-        for (index, path) in photos.enumerated() {
-            try FileManager.default.copyItem(at: corpusRoot.appendingPathComponent("photos/\(path)"),
-                                             to: export.appendingPathComponent("photos/p\(index).jpg"))
-        }
+        try workspace.writePhotoExport("big")
         let inbox = workspace.root.appendingPathComponent("inbox")
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
         try JSONSerialization.data(withJSONObject: Sample.order(id: id, export: "big", extra: ["destination": "printer"]))
             .write(to: inbox.appendingPathComponent("\(id).json"))
+    }
+
+    /// `folio run` started and left running, once job `id` is uploading (and `settle` seconds
+    /// into it).
+    func nightUploading(_ id: String, in workspace: Workspace, settle: Double) throws -> Process {
+        let runner = Process()
+        runner.executableURL = URL(fileURLWithPath: Workspace.folio)
+        runner.arguments = ["run", "--workers", "1", "--config", workspace.configFile.path]
+        runner.standardOutput = FileHandle.nullDevice
+        runner.standardError = FileHandle.nullDevice
+        try runner.run()
+        let queue = try workspace.config.openQueue()
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline, try queue.job(id)?.stage.hasPrefix("upload") != true { Thread.sleep(forTimeInterval: 0.05) }
+        Thread.sleep(forTimeInterval: settle)
+        return runner
     }
 
     @Test(arguments: Stop.allCases)
@@ -42,16 +52,8 @@ import Testing
         try workspace.printer(server.url("wait3/{order}/{file}"))
         let id = "stop-\(stop.rawValue.prefix(4))"
         try bigBook(in: workspace, id: id)
-        let runner = Process()
-        runner.executableURL = URL(fileURLWithPath: Workspace.folio)
-        runner.arguments = ["run", "--workers", "1", "--config", workspace.configFile.path]
-        runner.standardOutput = FileHandle.nullDevice
-        runner.standardError = FileHandle.nullDevice
-        try runner.run()
+        let runner = try nightUploading(id, in: workspace, settle: 0.7)
         let queue = try workspace.config.openQueue()
-        let deadline = Date().addingTimeInterval(120)
-        while Date() < deadline, try queue.job(id)?.stage.hasPrefix("upload") != true { Thread.sleep(forTimeInterval: 0.05) }
-        Thread.sleep(forTimeInterval: 0.7)
         let children = try Tool.run("pgrep", ["-P", String(runner.processIdentifier)]).output
             .split(separator: "\n").compactMap { Int32($0.trimmingCharacters(in: .whitespaces)) }
         let job = try #require(children.first, "the runner has no job process")
@@ -94,16 +96,8 @@ import Testing
         try workspace.printer(server.url("trickle/{order}/{file}"))
         let id = "cancel-00"
         try bigBook(in: workspace, id: id)
-        let runner = Process()
-        runner.executableURL = URL(fileURLWithPath: Workspace.folio)
-        runner.arguments = ["run", "--workers", "1", "--config", workspace.configFile.path]
-        runner.standardOutput = FileHandle.nullDevice
-        runner.standardError = FileHandle.nullDevice
-        try runner.run()
+        let runner = try nightUploading(id, in: workspace, settle: 0.5)
         let queue = try workspace.config.openQueue()
-        let deadline = Date().addingTimeInterval(120)
-        while Date() < deadline, try queue.job(id)?.stage.hasPrefix("upload") != true { Thread.sleep(forTimeInterval: 0.05) }
-        Thread.sleep(forTimeInterval: 0.5)
         let cancelled = try workspace.folio(["cancel", id])
         #expect(cancelled.status == 0, "\(cancelled.output)\(cancelled.errors)")
         let stopping = Date()
