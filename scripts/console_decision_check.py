@@ -27,6 +27,8 @@ def decide(driver, args):
     check("may hold" in text and "1 copy" in text, f"Job: the page does not say how many copies the printer may hold: {text[:400]!r}")
     buttons = [b.get_attribute("value") for b in driver.find_elements(By.CSS_SELECTOR, "form.actions button")]
     check({"arrived", "send-again", "cancel"} <= set(buttons) and "retry" not in buttons, f"Job: its buttons are {buttons}")
+    if args.screenshot:
+        driver.save_screenshot(args.screenshot)
     report["job"] = audit(driver, "Job (delivery unknown)")
     driver.find_element(By.CSS_SELECTOR, "button[value=arrived]").click()
     wait(driver, lambda d: d.find_elements(By.ID, "confirm"))
@@ -63,6 +65,7 @@ def main():
     parser.add_argument("--unknown", required=True)
     parser.add_argument("--done", required=True)
     parser.add_argument("--running", required=True)
+    parser.add_argument("--screenshot", default="")
     args = parser.parse_args()
     drive(decide, args)
 

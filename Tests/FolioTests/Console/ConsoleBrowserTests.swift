@@ -11,6 +11,8 @@ import Testing
 /// no error and passes axe.
 @Suite(.serialized) struct ConsoleBrowserTests {
     static let screenshot = repositoryRoot.appendingPathComponent(".build/console-job.png")
+    /// The Job page of a job whose delivery is unknown, to be looked at.
+    static let unknownScreenshot = repositoryRoot.appendingPathComponent(".build/console-unknown-job.png")
 
     func browse(_ phase: String, _ server: ConsoleServer, _ fixture: ConsoleFixture, counts: [String: Int] = [:]) throws -> [String: Any] {
         let run = try Tool.run("python3", [repositoryRoot.appendingPathComponent("scripts/console_browser_check.py").path, phase,
@@ -89,7 +91,7 @@ import Testing
         let console = try ConsoleServer(workspace)
         let run = try Tool.run("python3", [repositoryRoot.appendingPathComponent("scripts/console_decision_check.py").path,
                                            "--base", console.base, "--token", fixture.operatorToken, "--unknown", unknown, "--done", done,
-                                           "--running", running])
+                                           "--running", running, "--screenshot", Self.unknownScreenshot.path])
         let result = (try? JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]) ?? [:]
         #expect(run.status == 0, "\(result["failures"] ?? run.output) \(run.errors.suffix(2000))")
         #expect(try queue.events(unknown).contains { $0.event == "arrived" && $0.by == "olga" })
