@@ -14,7 +14,7 @@ import sys
 from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -42,10 +42,26 @@ def wait(driver, condition):
     return WebDriverWait(driver, 10, ignored_exceptions=[StaleElementReferenceException]).until(condition)
 
 
+def click(driver, by, value):
+    """Clicks what `by`/`value` finds, finding it again when the page replaced it between the
+    finding and the click (Chromium then says the node "does not belong to the document")."""
+    def attempt(d):
+        try:
+            d.find_element(by, value).click()
+            return True
+        except StaleElementReferenceException:
+            return False
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return False
+            raise
+    wait(driver, attempt)
+
+
 def sign_in(driver, base, token):
     driver.get(base + "/login")
     driver.find_element(By.NAME, "token").send_keys(token)
-    driver.find_element(By.CSS_SELECTOR, "form.login button").click()
+    click(driver, By.CSS_SELECTOR, "form.login button")
     wait(driver, lambda d: d.current_url.rstrip("/") == base)
 
 
@@ -126,7 +142,7 @@ def review(driver, args):
     # Filter: by state, then by text.
     driver.get(base + "/jobs")
     Select(driver.find_element(By.NAME, "state")).select_by_visible_text("failed")
-    driver.find_element(By.CSS_SELECTOR, "form.filters button[type=submit]").click()
+    click(driver, By.CSS_SELECTOR, "form.filters button[type=submit]")
     wait(driver, lambda d: "state=failed" in d.current_url)
     rows = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "tbody td a")]
     failed = args.failed + ([args.crashed] if args.crashed else [])
@@ -134,13 +150,13 @@ def review(driver, args):
     report["jobs_failed"] = audit(driver, "Jobs")
     driver.get(base + "/jobs")
     driver.find_element(By.NAME, "q").send_keys("hopper")
-    driver.find_element(By.CSS_SELECTOR, "form.filters button[type=submit]").click()
+    click(driver, By.CSS_SELECTOR, "form.filters button[type=submit]")
     wait(driver, lambda d: "q=hopper" in d.current_url)
     rows = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "tbody td a")]
     check(rows == [args.held], f"Jobs: q=hopper lists {rows}")
 
     # The held job: its warning leads to the thumbnail of its page.
-    driver.find_element(By.LINK_TEXT, args.held).click()
+    click(driver, By.LINK_TEXT, args.held)
     wait(driver, lambda d: d.current_url.endswith("/jobs/" + args.held))
     finding = next((f for f in driver.find_elements(By.CSS_SELECTOR, ".finding") if "low-resolution-image" in f.text), None)
     if check(finding is not None, "Job: no low-resolution-image finding"):
@@ -165,8 +181,8 @@ def review(driver, args):
 
     # Approve all that match "held" in bulk: the confirmation says how many and which.
     driver.get(base + "/jobs?state=held")
-    driver.find_element(By.CSS_SELECTOR, "input[name=all]").click()
-    driver.find_element(By.CSS_SELECTOR, "button[value=approve]").click()
+    click(driver, By.CSS_SELECTOR, "input[name=all]")
+    click(driver, By.CSS_SELECTOR, "button[value=approve]")
     wait(driver, lambda d: d.find_elements(By.ID, "confirm"))
     confirm = driver.find_element(By.TAG_NAME, "main").text
     check("Approve 1 job?" in confirm and args.held in confirm, f"Bulk approve: the confirmation says {confirm[:200]!r}")
@@ -182,13 +198,13 @@ def review(driver, args):
 
     # Bulk-retry the two failed jobs.
     driver.get(base + "/jobs?state=failed")
-    driver.find_element(By.ID, "select-all").click()
-    driver.find_element(By.CSS_SELECTOR, "button[value=retry]").click()
+    click(driver, By.ID, "select-all")
+    click(driver, By.CSS_SELECTOR, "button[value=retry]")
     wait(driver, lambda d: d.find_elements(By.ID, "confirm"))
     confirm = driver.find_element(By.TAG_NAME, "main").text
     count = len(failed)
     check(f"Retry {count} jobs?" in confirm and all(i in confirm for i in failed), f"Bulk retry: the confirmation says {confirm[:200]!r}")
-    driver.find_element(By.ID, "confirm").click()
+    click(driver, By.ID, "confirm")
     wait(driver, lambda d: f"retry: {count} of {count}" in d.find_element(By.TAG_NAME, "main").text)
     driver.get(base + "/jobs?state=queued")
     queued = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "tbody td a")]
@@ -202,7 +218,7 @@ def delivered(driver, args):
     driver.get(args.base + "/jobs/" + args.held)
     wait(driver, lambda d: "/login" in d.current_url)
     driver.find_element(By.NAME, "token").send_keys(args.token)
-    driver.find_element(By.CSS_SELECTOR, "form.login button").click()
+    click(driver, By.CSS_SELECTOR, "form.login button")
     wait(driver, lambda d: d.current_url.endswith("/jobs/" + args.held))
     text = driver.find_element(By.TAG_NAME, "main").text
     state = driver.find_element(By.CSS_SELECTOR, f"[data-job-state='{args.held}']").text

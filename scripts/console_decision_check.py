@@ -9,7 +9,7 @@ import argparse
 
 from selenium.webdriver.common.by import By
 
-from console_browser_check import audit, check, drive, sign_in, wait
+from console_browser_check import audit, check, click, drive, sign_in, wait
 
 
 def decide(driver, args):
@@ -30,30 +30,30 @@ def decide(driver, args):
     if args.screenshot:
         driver.save_screenshot(args.screenshot)
     report["job"] = audit(driver, "Job (delivery unknown)")
-    driver.find_element(By.CSS_SELECTOR, "button[value=arrived]").click()
+    click(driver, By.CSS_SELECTOR, "button[value=arrived]")
     wait(driver, lambda d: d.find_elements(By.ID, "confirm"))
     confirm = driver.find_element(By.TAG_NAME, "main").text
     check("It arrived 1 job?" in confirm and args.unknown in confirm, f"Arrived: the confirmation says {confirm[:200]!r}")
-    driver.find_element(By.ID, "confirm").click()
+    click(driver, By.ID, "confirm")
     wait(driver, lambda d: "arrived: 1 of 1" in d.find_element(By.TAG_NAME, "main").text)
 
     driver.get(base + "/jobs/" + args.done)
     driver.find_element(By.CSS_SELECTOR, "input[name=reason]").send_keys("the shop lost the file")
-    driver.find_element(By.CSS_SELECTOR, "button[value=send-again]").click()
+    click(driver, By.CSS_SELECTOR, "button[value=send-again]")
     wait(driver, lambda d: d.find_elements(By.ID, "confirm"))
     confirm = driver.find_element(By.TAG_NAME, "main").text
     check("Send again 1 job?" in confirm and "the shop lost the file" in confirm, f"Send again: the confirmation says {confirm[:300]!r}")
     report["confirm"] = audit(driver, "Confirm send again")
-    driver.find_element(By.ID, "confirm").click()
+    click(driver, By.ID, "confirm")
     wait(driver, lambda d: "send-again: 1 of 1" in d.find_element(By.TAG_NAME, "main").text)
 
     # A running job is cancelled through its confirmation.
     driver.get(base + "/jobs/" + args.running)
-    driver.find_element(By.CSS_SELECTOR, "button[value=cancel]").click()
+    click(driver, By.CSS_SELECTOR, "button[value=cancel]")
     wait(driver, lambda d: d.find_elements(By.ID, "confirm"))
     confirm = driver.find_element(By.TAG_NAME, "main").text
     check("Cancel 1 job?" in confirm and "running" in confirm, f"Cancel: the confirmation says {confirm[:200]!r}")
-    driver.find_element(By.ID, "confirm").click()
+    click(driver, By.ID, "confirm")
     wait(driver, lambda d: "cancel: 1 of 1" in d.find_element(By.TAG_NAME, "main").text)
     return report
 

@@ -31,6 +31,8 @@ the behaviour; requests are counted per path:
                     an nginx buffering it), then as ok (late40/: 40 s)
   silent/...        reads the whole body, keeps it, and never answers (first request only)
   kept/...          reads the whole body, keeps it, and closes without an answer (first only)
+  headstall/...     reads the whole body, keeps it, sends "201 Created" with a Content-Length
+                    of 100 and then nothing, ever
 
 HEAD on an upload path answers 200 with the Content-Length and Repr-Digest of the last body
 it kept whole (every one it accepted, and silent's and kept's), else 404: a printer that can
@@ -239,6 +241,13 @@ class Handler(BaseHTTPRequestHandler):
         if late_seconds(mode):
             time.sleep(late_seconds(mode))
         if mode == "silent" and count == 1:
+            time.sleep(3600)
+            return
+        if mode == "headstall":
+            with LOCK:
+                KEPT[self.path] = (received, repr_digest)
+            self.wfile.write(b"HTTP/1.1 201 Created\r\nContent-Length: 100\r\n\r\n")
+            self.wfile.flush()
             time.sleep(3600)
             return
         if mode == "kept" and count == 1:

@@ -19,7 +19,7 @@ extension Transport {
 extension HTTPUploader: Transport {
     /// A PUT destination is asked with HEAD (`HoldingLookup`); a multipart POST cannot be.
     public func holding(_ request: DeliveryRequest, idempotencyKey: String, hooks: DeliveryHooks) -> (holding: Holding, request: DeliveryAttempt)? {
-        guard settings.formField == nil else { return nil }
+        guard settings.formField == nil, settings.lookup else { return nil }
         let size = (try? FileManager.default.attributesOfItem(atPath: request.file.path)[.size] as? Int64) ?? 0
         var headers = settings.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" } + ["Idempotency-Key: \(idempotencyKey)"]
         if let authorization = settings.authorization { headers.append("Authorization: \(authorization)") }

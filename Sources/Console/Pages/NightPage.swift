@@ -47,7 +47,7 @@ struct NightPage {
             rows += try queue.listJobs(JobFilter(state: state, night: night), limit: 50, offset: 0)
                 .filter { !Self.wasRejected($0) }
         }
-        guard !rows.isEmpty else { return "<h2>Needs attention</h2>\n<p>Nothing is held or failed.</p>\n" }
+        guard !rows.isEmpty else { return "<h2>Needs attention</h2>\n<p>Nothing is held, failed or waiting for a word on its delivery.</p>\n" }
         let acts = layout.identity.role == .operator
         var html = "<h2>Needs attention <span class=\"muted\" id=\"attention-count\">(\(rows.count))</span></h2>\n"
             + "<div class=\"scroll\"><table><thead><tr><th scope=\"col\">order</th><th scope=\"col\">state</th><th scope=\"col\">why</th>"

@@ -30,6 +30,10 @@ public struct Destination: Sendable, Equatable {
     public var lowSpeedBytes = 1024
     /// `timeouts.response_s`: how long an answer is awaited once the whole body has gone.
     public var responseSeconds = 600
+    /// `lookup`: "head" (the default) asks a PUT destination what it holds before a file whose
+    /// request went unanswered is sent again; "none" for a printer that moves files away once
+    /// it has them, whose 404 proves nothing (such a file then waits for an operator).
+    public var lookup = true
     /// POST only: the multipart field carrying the file, and plain fields beside it
     /// (placeholders allowed in their values).
     /// How the files travel, decided once when the destination is read.
@@ -120,6 +124,7 @@ public struct Destination: Sendable, Equatable {
         if protocolName == "tus", url?.hasPrefix("file:") == true {
             issues.add(.invalidValue, "protocol", "tus needs an https:// or http:// URL; a file: URL is copied in place")
         }
+        let lookup = reader.choice("lookup", required: false, from: ["head", "none"]) ?? "head"
         let review = reader.choice("review", required: false, from: ReviewPolicy.names).flatMap(ReviewPolicy.init) ?? .never
         reader.rejectUnknownKeys()
         try issues.check()
@@ -131,6 +136,7 @@ public struct Destination: Sendable, Equatable {
         destination.transport = url.hasPrefix("file:") ? .local : protocolName == "tus" ? .tus : .http
         destination.caFile = caFile
         destination.review = review
+        destination.lookup = lookup == "head"
         return destination
     }
 

@@ -14,7 +14,10 @@ extension DeliverStage {
         case send
     }
 
-    /// Each undelivered file whose latest request here went out whole and was never answered.
+    /// Each undelivered file with a request here that went out whole and was never answered,
+    /// and was not resolved since: by an accepted request, or by the printer saying it holds
+    /// none of it. A failed request after it (a lookup that could not tell, a tus HEAD that
+    /// failed) resolves nothing.
     func unresolvedFiles(_ outputs: [JobReport.Output], delivered: [LedgerEntry]) throws(JobError) -> [String: UploadRequestRecord] {
         let requests: [UploadRequestRecord]
         do { requests = try ledger.requests().filter { $0.destination == destination.id } } catch {
@@ -22,9 +25,15 @@ extension DeliverStage {
         }
         var unresolved: [String: UploadRequestRecord] = [:]
         for output in outputs where !delivered.contains(where: { $0.file == output.file && $0.sha256 == output.sha256 }) {
-            if let last = requests.last(where: { $0.file == output.file }), last.requestClass == DeliveryAttempt.RequestClass.unknown.rawValue {
-                unresolved[output.file] = last
+            var open: UploadRequestRecord?
+            for request in requests where request.file == output.file {
+                switch request.requestClass {
+                case DeliveryAttempt.RequestClass.unknown.rawValue?: open = request
+                case DeliveryAttempt.RequestClass.accepted.rawValue?: open = nil
+                default: if request.error?.hasPrefix(HoldingLookup.notHeld) == true { open = nil }
+                }
             }
+            unresolved[output.file] = open
         }
         return unresolved
     }

@@ -70,7 +70,10 @@ struct DeliverStage {
             }
             let replaced = earlier.last { $0.file == output.file }
             ledger.beginTransfer(output.file)
-            let result = send(output, folder: folder)
+            // A copy of a file the printer has is a new upload: a printer that honours the key
+            // would otherwise answer with the first one and keep no copy.
+            let copies = earlier.filter { $0.file == output.file && $0.sha256 == output.sha256 }.count
+            let result = send(output, folder: folder, copy: copy == nil ? 0 : copies)
             if let accepted = result.accepted {
                 do { try record(output, url: accepted.url, httpStatus: accepted.httpStatus, responseID: accepted.responseID) } catch {
                     ledger.endTransfer()
@@ -100,13 +103,14 @@ struct DeliverStage {
     }
 
     /// One file, by the destination's protocol, with each request recorded as it ends.
-    func send(_ output: JobReport.Output, folder: URL) -> DeliveryResult {
+    /// `copy`: how many copies the printer already holds (a deliberate copy's key is its own).
+    func send(_ output: JobReport.Output, folder: URL, copy: Int = 0) -> DeliveryResult {
         let request = DeliveryRequest(url: url(for: output), file: folder.appendingPathComponent(output.file),
                                       sha256: output.sha256, baseFolder: destination.configFolder)
         let hooks = hooks(for: output)
         switch transport(for: output) {
         case .success(let transport):
-            return transport.deliver(request, idempotencyKey: idempotencyKey(for: output), hooks: hooks)
+            return transport.deliver(request, idempotencyKey: idempotencyKey(for: output, copy: copy), hooks: hooks)
         case .failure(let problem):
             var attempt = DeliveryAttempt(httpStatus: nil, error: problem.description, bytesSent: 0, url: request.url)
             attempt.requestClass = .permanent
@@ -126,9 +130,10 @@ struct DeliverStage {
         }, shouldAbort: { ledger.shouldAbort }, stopping: { ledger.isStopping })
     }
 
-    /// The same for this file of this order in every attempt, so a printer can tell a retry.
-    func idempotencyKey(for output: JobReport.Output) -> String {
-        SHA256.hex(of: Data("\(orderID):\(output.file):\(output.sha256)".utf8))
+    /// The same for this file of this order in every attempt, so a printer can tell a retry;
+    /// another for each deliberate copy of a file it already holds.
+    func idempotencyKey(for output: JobReport.Output, copy: Int = 0) -> String {
+        SHA256.hex(of: Data("\(orderID):\(output.file):\(output.sha256)\(copy > 0 ? ":copy-\(copy)" : "")".utf8))
     }
 
     /// The destination's transport, chosen by its type; an HTTP one that cannot be asked as
@@ -187,6 +192,7 @@ struct DeliverStage {
         settings.lowSpeedTime = destination.lowSpeedSeconds
         settings.lowSpeedBytes = destination.lowSpeedBytes
         settings.responseTimeout = destination.responseSeconds
+        settings.lookup = destination.lookup
         settings.caFile = destination.caFile
         if destination.method == "POST" {
             settings.formField = destination.formField

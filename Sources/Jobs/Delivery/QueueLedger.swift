@@ -25,9 +25,18 @@ final class QueueLedger: JobLedger, @unchecked Sendable {
     func deliveries() throws -> [LedgerEntry] { try queue.deliveries(job) }
     func requests() throws -> [UploadRequestRecord] { try queue.requests(job) }
 
+    /// Tried again like a delivery, for up to ten minutes: a request whose outcome is unknown
+    /// is what keeps the next attempt from sending its file again.
     func record(_ request: UploadRequestRecord) {
-        do { try queue.recordRequest(request) } catch {
-            FileHandle.standardError.write(Data("folio: job \(job): a request to \(request.url) was not recorded: \(error)\n".utf8))
+        let deadline = Date().addingTimeInterval(600)
+        while true {
+            do { return try writes.recordRequest(request) } catch {
+                guard Date() < deadline else {
+                    FileHandle.standardError.write(Data("folio: job \(job): a request to \(request.url) was not recorded: \(error)\n".utf8))
+                    return
+                }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
         }
     }
 

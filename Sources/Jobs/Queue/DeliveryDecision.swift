@@ -15,13 +15,12 @@ public enum DeliveryDecision: Sendable, Equatable {
     static let sendAgainEvent = "send-again"
 
     /// The decision an attempt starting now acts on: the operator's, when it is the latest word
-    /// on the job's delivery and this is the first attempt since (one claim after it). A
-    /// later attempt (a retry after a transient failure) does not act on it again: a copy sent
-    /// on purpose is sent once.
+    /// on the job's delivery and no attempt has ended since (done, failed, held, unknown, or
+    /// queued again for a retry). An attempt released unfinished (a stop) leaves it for the
+    /// next; one that ended used it: a copy sent on purpose is sent once.
     public static func pending(in events: [JobEvent]) -> DeliveryDecision? {
-        let endings: Set<String> = [unknownEvent, "done", "failed", "held", "cancelled", arrivedEvent, sendAgainEvent]
-        guard let index = events.lastIndex(where: { endings.contains($0.event) }),
-              events[(index + 1)...].filter({ $0.event == "claimed" }).count <= 1 else { return nil }
+        let words: Set<String> = [unknownEvent, "done", "failed", "held", "cancelled", "queued", arrivedEvent, sendAgainEvent]
+        guard let index = events.lastIndex(where: { words.contains($0.event) }) else { return nil }
         let last = events[index]
         switch last.event {
         case arrivedEvent: return .arrived(by: last.by ?? "an operator")

@@ -19,6 +19,8 @@ struct HTTPAttempt {
         /// so this is a failure worth sending again, but one a PUT destination is asked about
         /// first.
         var closedAfterBody = false
+        /// The printer's side acknowledged every byte of the body.
+        var acknowledgedWhole = false
 
         /// The server's name for what it stored, when it gives one.
         var responseID: String? { headers["location"] ?? headers["x-request-id"] ?? headers["request-id"] }
@@ -123,7 +125,9 @@ struct HTTPAttempt {
             let line = String(decoding: UnsafeRawBufferPointer(start: buffer, count: size * count), as: UTF8.self)
             if line.hasPrefix("HTTP/") {
                 context.headers = [:]  // a new response (after 100 Continue)
-                context.answered = true
+                // Only a final status is an answer; a 1xx is not.
+                let code = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+                if code >= 200 { context.answered = true }
             }
             if let colon = line.firstIndex(of: ":") {
                 let name = line[..<colon].lowercased()
@@ -142,11 +146,12 @@ struct HTTPAttempt {
         curl.accept(folio_curl_set_xferinfo_function(curl.handle) { user, _, _, total, sent in
             guard let user else { return 0 }
             let context = Unmanaged<Context>.fromOpaque(user).takeUnretainedValue()
-            // Another may hold the job now: cut off, whatever the progress.
-            if context.shouldAbort() { return context.cutOff() }
-            // Sent is what the printer's side acknowledged, not what libcurl handed over.
+            // Sent is what the printer's side acknowledged, not what libcurl handed over
+            // (counted before any cut-off, so that a body it has whole is known as such).
             let pending = Int64(max(0, folio_curl_unacknowledged(context.handle)))
             (context.uploadTotal, context.uploaded) = (Int64(total), max(0, Int64(sent) - pending))
+            // Another may hold the job now: cut off, whatever the progress.
+            if context.shouldAbort() { return context.cutOff() }
             let now = TransferWatch.now()
             if context.stopping() {
                 // Before the last byte the printer cannot have the file: cut off. After it, the
@@ -212,6 +217,15 @@ struct HTTPAttempt {
         case .unanswered:
             curlCode = Int(CURLE_OPERATION_TIMEDOUT.rawValue)
             error = "no answer within \(responseTimeout) s after the whole body was sent: the server may hold it"
+        case .answerStalled:
+            curlCode = Int(CURLE_OPERATION_TIMEDOUT.rawValue)
+            error = "the answer (HTTP \(status)) did not end within \(responseTimeout) s"
+        }
+        // The printer said 2xx before the transfer was cut off or its answer stalled: it took
+        // the file, whatever became of the rest of its answer.
+        if (200..<300).contains(status) && context.answered && (context.aborted || context.verdict == .answerStalled) {
+            error = nil
+            curlCode = 0
         }
         if error == nil && status >= 400 {
             let snippet = String(decoding: context.body.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -224,7 +238,11 @@ struct HTTPAttempt {
         // as one that never answers.
         let acknowledgedWhole = context.uploadTotal > 0 && context.uploaded >= context.uploadTotal
         outcome.unanswered = carriesBody && status == 0 && (context.verdict == .unanswered || (context.aborted && acknowledgedWhole))
-        outcome.closedAfterBody = carriesBody && status == 0 && code == CURLE_GOT_NOTHING && handedOver
+        // Closed without a word (52) once the whole body was handed over: the printer may have
+        // read it all first. A reset (55, 56) is not: a server resets a connection whose bytes
+        // it left unread, and closes one it read to the end.
+        outcome.closedAfterBody = carriesBody && status == 0 && handedOver && code == CURLE_GOT_NOTHING
+        outcome.acknowledgedWhole = carriesBody && acknowledgedWhole
         return outcome
     }
 }

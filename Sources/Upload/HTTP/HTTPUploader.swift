@@ -21,6 +21,9 @@ public struct HTTPUploader: Sendable {
         /// Seconds to wait for an answer once the whole body has gone: generous, since a
         /// printer may preflight a whole PDF before it says anything.
         public var responseTimeout = 600
+        /// Whether a PUT destination is asked with HEAD what it holds (`lookup` "head"); off
+        /// for a printer that moves files away once it picks them up, where a 404 proves nothing.
+        public var lookup = true
         public var formField: String?
         public var formFields: [String: String] = [:]
         /// PEM certificates of a private CA that signed the server's certificate.
@@ -102,9 +105,11 @@ public struct HTTPUploader: Sendable {
                 // for an operator) in the next attempt.
                 return DeliveryResult(delivered: false, attempts: attempts, unknown: outcome.unanswered)
             }
-            if outcome.unanswered || (outcome.closedAfterBody && !multipart) {
+            // A gateway's 502 or 504 once the printer behind it had the whole body is as unsure.
+            let gatewayLost = [502, 504].contains(outcome.status) && outcome.acknowledgedWhole
+            if outcome.unanswered || ((outcome.closedAfterBody || gatewayLost) && !multipart && settings.lookup) {
                 // Never sent again blindly: ask the printer first, where it can be asked.
-                let lookup = multipart ? nil : HoldingLookup(settings: settings, url: url, size: size, digest: digest,
+                let lookup = multipart || !settings.lookup ? nil : HoldingLookup(settings: settings, url: url, size: size, digest: digest,
                                                              headers: headers, shouldAbort: hooks.shouldAbort).run()
                 if let lookup { attempts.append(lookup.request); hooks.onAttempt(lookup.request) }
                 switch lookup?.holding {

@@ -11,7 +11,11 @@ public enum Holding: Sendable, Equatable {
 /// where the printer gives one (`Repr-Digest` or `Content-Digest`), is the file's; it is not
 /// there at all on a 404 or 410. Anything else (no answer, `HEAD` not allowed, another size)
 /// cannot tell, and the file is not sent again blindly.
-struct HoldingLookup {
+public struct HoldingLookup {
+    /// How a lookup that found nothing begins its record's error: the printer holds none of
+    /// the file, so the request before it is resolved.
+    public static let notHeld = "lookup: the printer does not hold it"
+
 
     var settings: HTTPUploader.Settings
     var url: String
@@ -40,7 +44,7 @@ struct HoldingLookup {
             request.error = nil
             request.requestClass = .accepted
         case .nothing:
-            request.error = "lookup: the printer does not hold it (HTTP \(outcome.status)): sent again"
+            request.error = "\(Self.notHeld) (HTTP \(outcome.status)): sent again"
             request.requestClass = .transient
         case .unknown:
             request.error = "lookup: the printer cannot say whether it holds it ("

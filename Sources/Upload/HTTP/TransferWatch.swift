@@ -14,6 +14,8 @@ struct TransferWatch {
         case stalled
         /// The whole body went out and no answer came within the response timeout.
         case unanswered
+        /// The status line came, but the rest of the answer did not within the response timeout.
+        case answerStalled
     }
 
     var lowSpeedTime: Double
@@ -24,6 +26,7 @@ struct TransferWatch {
     /// When the last byte of the body was handed to the connection (or, with no body, when
     /// the request was first seen under way).
     private(set) var sentWholeAt: Double?
+    private var answeredAt: Double?
 
     init(lowSpeedTime: Int, lowSpeedBytes: Int, responseTimeout: Int) {
         self.lowSpeedTime = Double(max(1, lowSpeedTime))
@@ -34,7 +37,13 @@ struct TransferWatch {
     /// `sent` of `total` body bytes have gone out (`total` 0: no body, or not known yet) at
     /// `now` seconds; `answered` once the status line has arrived.
     mutating func observe(sent: Int64, of total: Int64, answered: Bool, at now: Double) -> Verdict {
-        if answered { return .goOn }
+        if answered {
+            // The answer too must end in time: a printer that sends its status line and then
+            // nothing would hold the job forever.
+            let since = answeredAt ?? now
+            answeredAt = since
+            return now - since > responseTimeout ? .answerStalled : .goOn
+        }
         if total > 0 && sent < total {
             sentWholeAt = nil
             guard let window else {

@@ -7,18 +7,20 @@ import Foundation
 enum MetadataDate {
     /// Seconds since 1970, or nil when the text is no such date.
     static func instant(pdf text: String) -> Int? {
-        guard text.hasPrefix("D:") else { return nil }
-        var scanner = Digits(Array(text.utf8.dropFirst(2)))
+        // The `D:` prefix is optional in PDF 1.3's date strings.
+        var scanner = Digits(Array((text.hasPrefix("D:") ? text.dropFirst(2) : Substring(text)).utf8))
         guard let year = scanner.take(4) else { return nil }
         let month = scanner.take(2) ?? 1, day = scanner.take(2) ?? 1
         let hour = scanner.take(2) ?? 0, minute = scanner.take(2) ?? 0, second = scanner.take(2) ?? 0
         var offset = 0
-        if let sign = scanner.next(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+        if !scanner.skip(UInt8(ascii: "Z")), let sign = scanner.sign() {
             let hours = scanner.take(2) ?? 0
             _ = scanner.skip(UInt8(ascii: "'"))
             let minutes = scanner.take(2) ?? 0
-            offset = (hours * 3600 + minutes * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
+            _ = scanner.skip(UInt8(ascii: "'"))
+            offset = (hours * 3600 + minutes * 60) * sign
         }
+        guard scanner.atEnd else { return nil }
         return civil(year, month, day, hour, minute, second).map { $0 - offset }
     }
 
@@ -33,12 +35,13 @@ enum MetadataDate {
             minute = scanner.skip(UInt8(ascii: ":")) ? scanner.take(2) ?? 0 : 0
             second = scanner.skip(UInt8(ascii: ":")) ? scanner.take(2) ?? 0 : 0
             if scanner.skip(UInt8(ascii: ".")) { scanner.skipDigits() }
-            if let sign = scanner.next(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            if !scanner.skip(UInt8(ascii: "Z")), let sign = scanner.sign() {
                 let hours = scanner.take(2) ?? 0
                 let minutes = scanner.skip(UInt8(ascii: ":")) ? scanner.take(2) ?? 0 : 0
-                offset = (hours * 3600 + minutes * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
+                offset = (hours * 3600 + minutes * 60) * sign
             }
         }
+        guard scanner.atEnd else { return nil }
         return civil(year, month, day, hour, minute, second).map { $0 - offset }
     }
 
@@ -70,10 +73,10 @@ enum MetadataDate {
             return value
         }
 
-        mutating func next() -> UInt8? {
-            guard index < bytes.count else { return nil }
-            defer { index += 1 }
-            return bytes[index]
+        /// `+` is 1, `-` is -1, consumed; anything else is nil and left.
+        mutating func sign() -> Int? {
+            if skip(UInt8(ascii: "+")) { return 1 }
+            return skip(UInt8(ascii: "-")) ? -1 : nil
         }
 
         mutating func skip(_ byte: UInt8) -> Bool {
@@ -81,6 +84,8 @@ enum MetadataDate {
             index += 1
             return true
         }
+
+        var atEnd: Bool { index >= bytes.count }
 
         mutating func skipDigits() {
             while index < bytes.count, (48...57).contains(bytes[index]) { index += 1 }

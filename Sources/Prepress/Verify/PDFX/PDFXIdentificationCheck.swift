@@ -44,6 +44,11 @@ struct PDFXIdentificationCheck {
         for key in ["/Title", "/CreationDate", "/ModDate"] where (infoText(key) ?? "").isEmpty {
             findings.append(Diagnostic(.error, .pdfxInfo, "Info has no \(key) (\(rules.infoClause))"))
         }
+        for key in ["/CreationDate", "/ModDate"] {
+            if let date = infoText(key), !date.isEmpty, MetadataDate.instant(pdf: date) == nil {
+                findings.append(Diagnostic(.error, .pdfxInfo, "Info \(key) \"\(date)\" is not a date (\(rules.infoClause))"))
+            }
+        }
         return findings
     }
 
@@ -87,7 +92,8 @@ struct PDFXIdentificationCheck {
             let copy = packet[PDFXIdentification.xmpBasic, property]
             if rules.xmpRequired && copy == nil {
                 findings.append(Diagnostic(.error, .pdfxXMP, "the XMP has no xmp:\(property) (\(rules.infoClause))"))
-            } else if let copy, let date = infoText(key), MetadataDate.instant(xmp: copy) != MetadataDate.instant(pdf: date) {
+            } else if let copy, let date = infoText(key),
+                      MetadataDate.instant(xmp: copy) == nil || MetadataDate.instant(xmp: copy) != MetadataDate.instant(pdf: date) {
                 findings.append(Diagnostic(.error, .pdfxXMP, "the XMP's xmp:\(property) \(copy) is not Info's \(key) \(date) (\(rules.infoClause))"))
             }
         }

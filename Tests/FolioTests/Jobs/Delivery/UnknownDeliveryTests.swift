@@ -112,6 +112,9 @@ import Testing
         #expect(try workspace.folio(["send-again", id, "--reason", "lost in the shop's storage"]).status == 0)
         #expect(try workspace.run(workers: 1).status == 0)
         #expect(try server.accepted()["/ok/\(id)/interior.pdf"] == 2)
+        // The copy has a key of its own: a printer that honours keys would otherwise keep none.
+        let keys = try server.requests().filter { $0["path"] as? String == "/ok/\(id)/interior.pdf" }.compactMap { $0["idempotency_key"] as? String }
+        #expect(keys.count == 2 && Set(keys).count == 2, "\(keys)")
         #expect(try workspace.config.openQueue().deliveries(id).count == 2)
         let report = try workspace.report(id)
         #expect(report.status == .done && report.uploads.first?.note?.contains("lost in the shop") == true, "\(report.uploads)")

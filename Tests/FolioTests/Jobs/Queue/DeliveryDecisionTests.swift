@@ -21,4 +21,9 @@ import Testing
         // A retry after the attempt that acted on it: that attempt consumed it.
         #expect(DeliveryDecision.pending(in: events("done", "send-again", "claimed", "queued", "claimed")) == nil)
     }
+
+    /// A stop releases the attempt before it ended: the next one still acts on the word.
+    @Test func aReleasedAttemptLeavesTheDecisionForTheNext() {
+        #expect(DeliveryDecision.pending(in: events("done", "send-again", "claimed", "released", "claimed")) == .sendAgain(by: "olga", reason: "lost"))
+    }
 }

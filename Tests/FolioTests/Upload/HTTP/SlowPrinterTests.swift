@@ -123,6 +123,14 @@ import Testing
         #expect(try server.accepted() == ["/wait3/f/interior.pdf": 1])
     }
 
+    /// A printer that says 201 and then never finishes its answer: the answer's clock ends the
+    /// wait, and the 201 stands (the job is not held forever, the file not sent again).
+    @Test func aStatusLineWhoseAnswerStallsStillEnds() throws {
+        let result = HTTPUploader(settings: settings(responseTimeout: 2)).deliver(request("headstall/g/interior.pdf"), idempotencyKey: "k")
+        #expect(result.delivered && result.attempts.map(\.httpStatus) == [201], "\(result.attempts)")
+        #expect(try server.requests().filter { ($0["path"] as? String) == "/headstall/g/interior.pdf" }.count == 1)
+    }
+
     @Test func theWatchKeepsItsTwoClocksApart() {
         var watch = TransferWatch(lowSpeedTime: 30, lowSpeedBytes: 1024, responseTimeout: 600)
         #expect(watch.observe(sent: 0, of: 100_000, answered: false, at: 0) == .goOn)
@@ -133,6 +141,7 @@ import Testing
         #expect(watch.observe(sent: 100_000, of: 100_000, answered: false, at: 630) == .goOn)
         #expect(watch.observe(sent: 100_000, of: 100_000, answered: false, at: 632) == .unanswered)
         #expect(watch.observe(sent: 100_000, of: 100_000, answered: true, at: 700) == .goOn)
+        #expect(watch.observe(sent: 100_000, of: 100_000, answered: true, at: 1_301) == .answerStalled)
         var stalled = TransferWatch(lowSpeedTime: 30, lowSpeedBytes: 1024, responseTimeout: 600)
         #expect(stalled.observe(sent: 10, of: 100_000, answered: false, at: 0) == .goOn)
         #expect(stalled.observe(sent: 20_000, of: 100_000, answered: false, at: 30) == .stalled)

@@ -41,9 +41,13 @@ import Testing
         #expect(MetadataDate.instant(xmp: "2025-12-31T15:00-05:00") == info)
         #expect(MetadataDate.instant(xmp: "2025-12-31T20:00:01Z") != info)
         #expect(MetadataDate.instant(pdf: "D:2025") == MetadataDate.instant(xmp: "2025"))
-        for nonsense in ["", "D:", "D:20251331", "20251231", "2025-13-01", "T", "D:2025123125", "２０２５"] {
+        // PDF 1.3 allows a date without its `D:`.
+        #expect(MetadataDate.instant(pdf: "20251231200000Z") == info)
+        for nonsense in ["", "D:", "D:20251331", "2025-13-01", "T", "D:2025123125", "２０２５", "D:20251231200000X",
+                         "2025-12-31T20:00:00Zjunk", "20251231"] {
             #expect(MetadataDate.instant(pdf: nonsense) == nil || MetadataDate.instant(xmp: nonsense) == nil, "\(nonsense)")
         }
+        #expect(MetadataDate.instant(xmp: "2025-12-31T20:00:00Zjunk") == nil && MetadataDate.instant(pdf: "D:20251231200000X") == nil)
     }
 
     /// Truncated, flipped and spliced packets, and random date texts: every one is read or
