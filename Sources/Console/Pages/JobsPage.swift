@@ -128,7 +128,7 @@ enum ActionButtons {
         ]
         // "It arrived" and sending again are about one job's printer: never offered for a
         // selection whose states are not known.
-        for (action, label, states) in offered where (state.map(states.contains) ?? !states.contains(.deliveryUnknown)) && (retry || !action.isRetry) {
+        for (action, label, states) in offered where (state.map(states.contains) ?? (action != .arrived)) && (retry || !action.isRetry) {
             html += "<button type=\"submit\" name=\"action\" value=\"\(action.rawValue)\">\(label)</button>"
         }
         if state == nil || state == .held {
