@@ -58,6 +58,12 @@ def click(driver, by, value):
     wait(driver, attempt)
 
 
+def text(driver, by, value):
+    """The text of what `by`/`value` finds once the page has it, read again when a navigation
+    replaced the element between the finding and the reading (a stale element)."""
+    return wait(driver, lambda d: d.find_element(by, value).text or None)
+
+
 def sign_in(driver, base, token):
     driver.get(base + "/login")
     driver.find_element(By.NAME, "token").send_keys(token)
@@ -220,11 +226,11 @@ def delivered(driver, args):
     driver.find_element(By.NAME, "token").send_keys(args.token)
     click(driver, By.CSS_SELECTOR, "form.login button")
     wait(driver, lambda d: d.current_url.endswith("/jobs/" + args.held))
-    text = driver.find_element(By.TAG_NAME, "main").text
-    state = driver.find_element(By.CSS_SELECTOR, f"[data-job-state='{args.held}']").text
+    state = text(driver, By.CSS_SELECTOR, f"[data-job-state='{args.held}']")
+    main = text(driver, By.TAG_NAME, "main")
     check(state == "done", f"Job: after the run the approved job is {state}")
-    check("approved by olga" in text, "Job: the page does not say who approved it")
-    check("accepted by local" in text, "Job: the page shows no delivery in the ledger")
+    check("approved by olga" in main, "Job: the page does not say who approved it")
+    check("accepted by local" in main, "Job: the page shows no delivery in the ledger")
     result = {"state": state, "job": audit(driver, "Job (delivered)")}
     # Its report.html, served by the console, shows its previews (the sandbox keeps the cookie).
     driver.get(args.base + "/jobs/" + args.held + "/files/report.html")
