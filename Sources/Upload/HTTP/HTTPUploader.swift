@@ -109,9 +109,10 @@ public struct HTTPUploader: Sendable {
             let gatewayLost = [502, 504].contains(outcome.status) && outcome.acknowledgedWhole
             if outcome.unanswered || ((outcome.closedAfterBody || gatewayLost) && !multipart && settings.lookup) {
                 // Never sent again blindly: ask the printer first, where it can be asked.
-                let lookup = multipart || !settings.lookup ? nil : HoldingLookup(settings: settings, url: url, size: size, digest: digest,
-                                                             headers: headers, shouldAbort: hooks.shouldAbort).run()
-                if let lookup { attempts.append(lookup.request); hooks.onAttempt(lookup.request) }
+                // The URL as redirected (same-origin only), so its credentials stay the same.
+                let lookup = holding(DeliveryRequest(url: url, file: request.file, sha256: request.sha256, baseFolder: request.baseFolder),
+                                     idempotencyKey: idempotencyKey, hooks: hooks)
+                if let lookup { attempts.append(lookup.request) }
                 switch lookup?.holding {
                 case .whole?: return DeliveryResult(delivered: true, attempts: attempts)
                 case .nothing?: break  // the printer has none of it: sending again is safe
