@@ -18,7 +18,8 @@ let package = Package(
         systemLibrary("CLCMS2", pkgConfig: "lcms2", apt: ["liblcms2-dev"]),
         systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: ["libjpeg62-turbo-dev"]),
         systemLibrary("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
-        systemLibrary("CCmark", pkgConfig: "libcmark", apt: ["libcmark-dev"]),
+        // GitHub's CommonMark parser with its extensions, from Document only.
+        systemLibrary("CCmarkGFM", pkgConfig: "libcmark-gfm", apt: ["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
         systemLibrary("CHyphen", pkgConfig: nil, apt: ["libhyphen-dev"]),
         systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
         systemLibrary("CPQ", pkgConfig: "libpq", apt: ["libpq-dev"]),
@@ -45,10 +46,13 @@ let package = Package(
         // digests, HMAC and atomic files; depends on no Folio module.
         .target(name: "Diagnostics", dependencies: ["CCrypto"]),
         .target(name: "Prepress", dependencies: ["Diagnostics", "CJPEGShim", "CJPEG", "CPNG", "CLCMS2", "CZlib", "CQPDF", "CPixman"]),
-        .target(name: "Render", dependencies: ["Diagnostics", "Prepress", "CPangoCairo", "CCmark", "CHyphen"],
+        // An entry's content as plain values, read once by cmark-gfm: what the book sets, the
+        // EPUB writes and the completeness check expects. Imports no renderer.
+        .target(name: "Document", dependencies: ["CCmarkGFM"]),
+        .target(name: "Render", dependencies: ["Diagnostics", "Prepress", "Document", "CPangoCairo", "CHyphen"],
                 resources: [.copy("Text/Dictionaries")]),
         .target(name: "Upload", dependencies: ["CCurlShim", "CCurl"]),
-        .target(name: "Jobs", dependencies: ["Diagnostics", "Render", "Prepress", "Upload", "CSQLite", "CPQ", "CArchive", "CSystemd"],
+        .target(name: "Jobs", dependencies: ["Diagnostics", "Document", "Render", "Prepress", "Upload", "CSQLite", "CPQ", "CArchive", "CSystemd"],
                 resources: [.copy("Queue/SQL"), .copy("Report/ReportAssets")]),
         .target(name: "Console", dependencies: ["Jobs", "Diagnostics", "CMHDShim", "CMHD"], resources: [.copy("ConsoleAssets")]),
         // What `folio` and `folio-bench` share of the command line: arguments and where they speak.
@@ -66,7 +70,7 @@ let package = Package(
         // `folio` with the faults FOLIO_TEST_FAULT names in its job processes (a write to address
         // 16, a malloc loop, SIGKILL after a delivery): a test build, so the product holds none.
         .executableTarget(name: "folio-with-faults", dependencies: ["FolioCommands", "Jobs"], path: "Tests/FolioWithFaults"),
-        .testTarget(name: "FolioTests", dependencies: ["Jobs", "Render", "Prepress", "Upload", "Console", "Diagnostics",
+        .testTarget(name: "FolioTests", dependencies: ["Jobs", "Document", "Render", "Prepress", "Upload", "Console", "Diagnostics",
                                                        "folio-bench", "FolioTestSupport"]),
     ]
 )

@@ -7,7 +7,7 @@ packages=(
   pkg-config
   # C libraries Folio links
   libcairo2-dev libpango1.0-dev liblcms2-dev libjpeg62-turbo-dev libcurl4-openssl-dev
-  libcmark-dev libhyphen-dev libsqlite3-dev zlib1g-dev libqpdf-dev libpng-dev libssl-dev libpq-dev
+  libcmark-gfm-dev libcmark-gfm-extensions-dev libhyphen-dev libsqlite3-dev zlib1g-dev libqpdf-dev libpng-dev libssl-dev libpq-dev
   libmicrohttpd-dev libarchive-dev libsystemd-dev libpixman-1-dev
   # fonts: the typeface registry's families and the fallbacks for other scripts
   fontconfig fonts-ebgaramond fonts-inter fonts-dejavu-core fonts-noto-core fonts-noto-cjk

@@ -87,7 +87,8 @@ enum Resolver {
                         runningTitle: runningTitle, chapters: chapters, contentDate: newest)
         var resolved = ResolvedBook(book: book, archivedExcluded: archived.count, archivedIDs: archived.map(\.id),
                                     archivedTexts: archived.map(\.text))
-        resolved.expectedText = ExpectedText(kept.map { ExpectedText.Entry(id: $0.id, parts: reading[$0.id] ?? []) })
+        let heads = Dictionary(book.entries.map { ($0.id, $0.head(in: book.language)) }, uniquingKeysWith: { first, _ in first })
+        resolved.expectedText = ExpectedText(kept.map { ExpectedText.Entry(id: $0.id, parts: reading[$0.id] ?? [], head: heads[$0.id]) })
         let inScopeIDs = Set(inScope.map(\.id))
         resolved.accounting = Accounting(printed: kept, archived: archived, empty: empty,
                                          outOfScope: journal.entries.filter { !inScopeIDs.contains($0.id) }) { entry in

@@ -265,7 +265,7 @@ public struct PDFVerifier: Sendable {
             pageStarts.append(document.characters.count)
             document.append(String(decoding: text, as: UTF8.self))
         }
-        return CompletenessCheck(document: document).missing(expected).map { missing in
+        return CompletenessCheck(document: document, printedHead: { $0.uppercased() }).missing(expected).map { missing in
             let page = (pageStarts.lastIndex { $0 <= missing.position } ?? 0) + 1
             return Diagnostic(.error, .textMissing, "words of the entry are not on the pages, from: \"\(missing.words)\"",
                               page: page, entry: missing.entry)

@@ -1,3 +1,4 @@
+import Document
 import Diagnostics
 import Prepress
 
@@ -8,6 +9,7 @@ final class FlowBuilder {
     enum Figure {
         case rule
         case photos(PhotoRow)
+        case tableRow(TableRow)
     }
 
     let engine: TextEngine
@@ -15,7 +17,7 @@ final class FlowBuilder {
     let language: BookLanguage
     private let markdown: MarkdownReader
     private(set) var paragraphs: [MeasuredParagraph] = []
-    private(set) var figures: [Figure] = []
+    var figures: [Figure] = []
     /// What could not be set as written, per entry (characters without a glyph).
     private(set) var notices: [Diagnostic] = []
     /// Paragraphs set in another number of lines, by paragraph and lines; nil where there is
@@ -70,8 +72,7 @@ final class FlowBuilder {
 
     private func entryFlow(_ entry: BookEntry, spaceBefore: Double) -> [FlowBlock] {
         var blocks: [FlowBlock] = []
-        let time = String(format: "%02d:%02d", entry.local.hour, entry.local.minute)
-        let dateLine = "\(language.entryDate(entry.local)) · \(time)".uppercased()
+        let dateLine = entry.head(in: language).uppercased()
         let head = paragraph(PangoMarkup.escape(dateLine), .entryDate,
                              style: ParagraphStyle(lineHeight: typography.bodyLineHeight, letterSpacing: 0.6))
         blocks.append(FlowBlock(content: text(head), spaceBefore: spaceBefore, keepWithNext: true, splittable: false,
@@ -196,14 +197,15 @@ final class FlowBuilder {
                 blocks += quote
             case .list(let ordered, let start, let items):
                 for (number, item) in items.enumerated() {
-                    var itemFlow = textFlow(item, indent: indent + typography.listIndent, quoted: quoted)
-                    guard !itemFlow.isEmpty else { continue }
-                    let label = ordered ? "\(start + number)." : "•"
-                    itemFlow[0].marker = paragraph(PangoMarkup.escape(label), bodyRole, width: typography.listIndent - 4,
-                                                   style: ParagraphStyle(alignment: .right, lineHeight: pitch))
-                    itemFlow[0].spaceBefore = typography.paragraphSpacing
-                    blocks += itemFlow
+                    let label = item.box ?? (ordered ? "\(start + number)." : "•")
+                    blocks += markedFlow(item.blocks, label: label, indent: indent, quoted: quoted)
                 }
+            case .table(let table):
+                blocks += tableFlow(table, indent: indent)
+            case .footnotes(let notes):
+                figures.append(.rule)
+                blocks.append(FlowBlock(content: .figure(id: figures.count - 1, height: pitch), spaceBefore: pitch * 0.4))
+                for note in notes { blocks += markedFlow(note.blocks, label: "\(note.number)", indent: indent, quoted: quoted) }
             case .code(let markup):
                 let id = paragraph(markup, .code, width: width, style: ParagraphStyle(lineHeight: pitch))
                 blocks.append(FlowBlock(content: text(id), spaceBefore: pitch * 0.4, indent: indent))
@@ -215,5 +217,16 @@ final class FlowBuilder {
             previousWasParagraph = false
         }
         return blocks
+    }
+
+    /// A list item or a footnote: its blocks indented, `label` (a number, a bullet, a task's
+    /// box) set right-aligned in the indent beside its first line.
+    private func markedFlow(_ source: [TextBlock], label: String, indent: Double, quoted: Bool) -> [FlowBlock] {
+        var flow = textFlow(source, indent: indent + typography.listIndent, quoted: quoted)
+        guard !flow.isEmpty else { return [] }
+        flow[0].marker = paragraph(PangoMarkup.escape(label), quoted ? .quote : .body, width: typography.listIndent - 4,
+                                   style: ParagraphStyle(alignment: .right, lineHeight: typography.bodyLineHeight))
+        flow[0].spaceBefore = typography.paragraphSpacing
+        return flow
     }
 }

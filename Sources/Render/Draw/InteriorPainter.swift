@@ -71,6 +71,13 @@ struct InteriorPainter {
                     let width = 60.0
                     canvas.drawing.fillRectangle(x: frame.left + (frame.width - width) / 2,
                                          y: frame.top + placement.y + height / 2, width: width, height: 0.5)
+                case .tableRow(let row):
+                    let top = frame.top + placement.y
+                    for cell in row.cells {
+                        canvas.drawing.drawLines(builder.paragraphs[cell.paragraph], left: left + cell.x, top: top + TableRow.padding)
+                    }
+                    canvas.drawing.fillRectangle(x: left, y: top + row.height - 0.25, width: row.width,
+                                                 height: row.isHeader ? 0.75 : 0.25)
                 case .photos(let row):
                     let top = frame.top + placement.y
                     for cell in row.cells {

@@ -1,3 +1,4 @@
+import Document
 import Foundation
 
 /// One month as an XHTML chapter: each entry an anchored section, its text from the same
@@ -26,10 +27,9 @@ struct EPUBChapterWriter {
 
     private func entry(_ entry: BookEntry) -> String {
         let anchor = XHTML.anchor(entry: entry.id)
-        let time = String(format: "%02d:%02d", entry.local.hour, entry.local.minute)
         var html = "<section class=\"entry\" id=\"\(anchor)\" aria-labelledby=\"\(anchor)-head\">\n"
         html += breaks(.entry(entry.id))
-        html += "<h2 id=\"\(anchor)-head\"><span class=\"date\">\(XHTML.escape(language.entryDate(entry.local))) · \(time)</span>"
+        html += "<h2 id=\"\(anchor)-head\"><span class=\"date\">\(XHTML.escape(entry.head(in: language)))</span>"
         if let title = entry.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty {
             html += "<span class=\"title\">\(XHTML.escape(title))</span>"
         }
@@ -73,9 +73,37 @@ struct EPUBChapterWriter {
         case .quote(let inner): return "<blockquote>\n" + inner.map(self.block).joined() + "</blockquote>\n"
         case .list(let ordered, let start, let items):
             let open = ordered ? (start == 1 ? "<ol>" : "<ol start=\"\(start)\">") : "<ul>"
-            return open + "\n" + items.map { "<li>" + $0.map(self.block).joined() + "</li>\n" }.joined() + (ordered ? "</ol>\n" : "</ul>\n")
+            let html = items.map { item in
+                let box = item.box.map { "<span class=\"task\">\($0)</span> " } ?? ""
+                return (item.task == nil ? "<li>" : "<li class=\"task\">") + box + item.blocks.map(self.block).joined() + "</li>\n"
+            }
+            return open + "\n" + html.joined() + (ordered ? "</ol>\n" : "</ul>\n")
         case .code(let markup): return "<pre><code>\(markup)</code></pre>\n"
         case .rule: return "<hr/>\n"
+        case .table(let table): return self.table(table)
+        case .footnotes(let notes):
+            let items = notes.map { "<li value=\"\($0.number)\">" + $0.blocks.map(self.block).joined() + "</li>\n" }
+            return "<section class=\"footnotes\" role=\"doc-endnotes\"><ol>\n" + items.joined() + "</ol></section>\n"
         }
+    }
+
+    private func table(_ table: TextTable) -> String {
+        var html = "<table>\n"
+        for (index, row) in table.rows.enumerated() {
+            let header = table.hasHeader && index == 0
+            if index == 0, header { html += "<thead>\n" }
+            if index == (table.hasHeader ? 1 : 0) { html += "<tbody>\n" }
+            html += "<tr>"
+            for (column, cell) in row.enumerated() {
+                let tag = header ? "th" : "td"
+                let alignment = column < table.alignments.count ? table.alignments[column] : .none
+                let style = alignment == .none ? "" : " style=\"text-align: \(alignment)\""
+                html += "<\(tag)\(style)>\(XHTML.inline(cell))</\(tag)>"
+            }
+            html += "</tr>\n"
+            if header { html += "</thead>\n" }
+        }
+        if table.rows.count > (table.hasHeader ? 1 : 0) { html += "</tbody>\n" }
+        return html + "</table>\n"
     }
 }

@@ -153,6 +153,11 @@ struct EPUBPackage {
             figure.photo { margin: 1em 0; text-align: center; }
             figure.photo img { max-width: 100%; }
             figcaption { font-size: 0.75em; text-align: left; }
+            table { border-collapse: collapse; margin: 0.8em 0; font-size: 0.85em; }
+            th, td { border-bottom: 1px solid #999; padding: 0.2em 0.5em; vertical-align: top; }
+            th { font-weight: 600; border-bottom-width: 2px; }
+            li.task { list-style: none; }
+            section.footnotes { font-size: 0.8em; border-top: 1px solid #999; margin-top: 1em; }
             hr { border: none; border-top: 1px solid #888; width: 20%; margin: 1em auto; }
             .cover { margin: 0; padding: 0; text-align: center; }
             .cover img { max-width: 100%; max-height: 100%; }

@@ -1,3 +1,4 @@
+import Document
 import Prepress
 
 /// XHTML text for the EPUB: escaping, and turning the Pango markup the shared CommonMark reader
@@ -9,7 +10,7 @@ enum XHTML {
         PangoMarkup.escape(TextCleaner.clean(text)).replacingOccurrences(of: "\n", with: " ")
     }
 
-    /// Pango markup (escaped text with <i>, <b>, <tt>, line breaks as newlines) as XHTML, in one
+    /// Pango markup (escaped text with <i>, <b>, <tt>, <s>, <sup>, line breaks as newlines) as XHTML, in one
     /// pass: the text is escaped, so every `<` opens one of the reader's own tags.
     static func inline(_ markup: String) -> String {
         var output = String.UnicodeScalarView()
@@ -37,7 +38,8 @@ enum XHTML {
     }
 
     private static let inlineTags = ["<i>": "<em>", "</i>": "</em>", "<b>": "<strong>", "</b>": "</strong>",
-                                     "<tt>": "<code>", "</tt>": "</code>"]
+                                     "<tt>": "<code>", "</tt>": "</code>",
+                                     "<s>": "<del>", "</s>": "</del>", "<sup>": "<sup>", "</sup>": "</sup>"]
 
     /// A document with the book's language, stylesheet and title.
     static func document(title: String, language: BookLanguage, body: String, bodyClass: String? = nil) -> String {

@@ -1,16 +1,45 @@
-import CCmark
+import Document
 import Foundation
 import Prepress
 
-/// Entry text as the book sets it: CommonMark parsed by cmark into blocks whose inline
-/// content is Pango markup. Raw HTML is never rendered: see `RawHTML` for what is printed of it.
+/// Entry text as the book sets it: the entry's `Document` in blocks whose inline content is
+/// Pango markup. Raw HTML is never rendered: see `RawHTML` for what is printed of it.
 indirect enum TextBlock: Equatable {
     case paragraph(String)
     case heading(level: Int, String)
     case quote([TextBlock])
-    case list(ordered: Bool, start: Int, items: [[TextBlock]])
+    case list(ordered: Bool, start: Int, items: [TextListItem])
     case code(String)
     case rule
+    case table(TextTable)
+    /// The entry's footnotes, set after its text.
+    case footnotes([TextFootnote])
+}
+
+struct TextListItem: Equatable {
+    var task: ListItem.Task?
+    var blocks: [TextBlock]
+
+    /// The box a task item is printed with (☐ to do, ☑ done), or nil for a plain item.
+    var box: String? {
+        switch task {
+        case .open: "\u{2610}"
+        case .done: "\u{2611}"
+        case nil: nil
+        }
+    }
+}
+
+struct TextTable: Equatable {
+    var alignments: [Table.Alignment]
+    /// Each row's cells as Pango markup; the header row first when the table has one.
+    var rows: [[String]]
+    var hasHeader: Bool
+}
+
+struct TextFootnote: Equatable {
+    var number: Int
+    var blocks: [TextBlock]
 }
 
 struct MarkdownReader {
@@ -18,86 +47,79 @@ struct MarkdownReader {
     var hyphenator: Hyphenator?
 
     func blocks(from text: String) -> [TextBlock] {
-        let clean = TextCleaner.clean(text)
-        let options = CMARK_OPT_SMART | CMARK_OPT_NORMALIZE
-        guard let document = cmark_parse_document(clean, clean.utf8.count, options) else { return [] }
-        defer { cmark_node_free(document) }
-        return children(of: document).compactMap(block)
+        blocks(from: Document(markdown: text))
     }
 
-    private func children(of node: OpaquePointer) -> [OpaquePointer] {
-        var result: [OpaquePointer] = []
-        var child = cmark_node_first_child(node)
-        while let current = child {
-            result.append(current)
-            child = cmark_node_next(current)
-        }
+    func blocks(from document: Document) -> [TextBlock] {
+        var result = document.blocks.compactMap(block)
+        let notes = document.footnotes.map { TextFootnote(number: $0.number, blocks: $0.blocks.compactMap(block)) }
+        if !notes.isEmpty { result.append(.footnotes(notes)) }
         return result
     }
 
-    private func literal(_ node: OpaquePointer) -> String {
-        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-    }
-
-    private func block(_ node: OpaquePointer) -> TextBlock? {
-        switch cmark_node_get_type(node) {
-        case CMARK_NODE_PARAGRAPH:
-            let markup = Hyphenator.keepingLastWordsWhole(inlines(node))
+    private func block(_ block: Block) -> TextBlock? {
+        switch block {
+        case .paragraph(let content):
+            let markup = Hyphenator.keepingLastWordsWhole(inlines(content))
             return markup.isEmpty ? nil : .paragraph(markup)
-        case CMARK_NODE_HEADING:
-            return .heading(level: Int(cmark_node_get_heading_level(node)), inlines(node))
-        case CMARK_NODE_BLOCK_QUOTE:
-            return .quote(children(of: node).compactMap(block))
-        case CMARK_NODE_LIST:
-            let items = children(of: node).map { children(of: $0).compactMap(block) }
-            return .list(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
-                         start: Int(cmark_node_get_list_start(node)), items: items)
-        case CMARK_NODE_CODE_BLOCK:
-            let code = literal(node).trimmingCharacters(in: .newlines)
+        case .heading(let level, let content):
+            return .heading(level: level, inlines(content))
+        case .quote(let inner):
+            return .quote(inner.compactMap(self.block))
+        case .list(let list):
+            let items = list.items.map { TextListItem(task: $0.task, blocks: $0.blocks.compactMap(self.block)) }
+            return .list(ordered: list.ordered, start: list.start, items: items)
+        case .code(_, let literal):
+            let code = literal.trimmingCharacters(in: .newlines)
             return code.isEmpty ? nil : .code(PangoMarkup.escape(code))
-        case CMARK_NODE_THEMATIC_BREAK:
+        case .rule:
             return .rule
-        case CMARK_NODE_HTML_BLOCK:
+        case .html(let literal):
             // Its words stay; its tags go. A line break inside it is a break to Pango.
-            let text = RawHTML.text(ofBlock: literal(node)).split(separator: "\n").map {
+            let text = RawHTML.text(ofBlock: literal).split(separator: "\n").map {
                 PangoMarkup.escape(typeset($0.trimmingCharacters(in: .whitespaces)))
             }.filter { !$0.isEmpty }.joined(separator: "\n")
             return text.isEmpty ? nil : .paragraph(Hyphenator.keepingLastWordsWhole(text))
-        default:
-            return nil
+        case .table(let table):
+            let header = table.header.isEmpty ? [] : [table.header.map(inlines)]
+            return .table(TextTable(alignments: table.alignments, rows: header + table.rows.map { $0.map(inlines) },
+                                    hasHeader: !table.header.isEmpty))
         }
     }
 
-    /// The inline content of a node as Pango markup.
-    private func inlines(_ node: OpaquePointer) -> String {
+    /// Inline content as Pango markup.
+    private func inlines(_ content: [Inline]) -> String {
         var markup = ""
-        for child in children(of: node) {
-            switch cmark_node_get_type(child) {
-            case CMARK_NODE_TEXT:
-                markup += PangoMarkup.escape(typeset(literal(child)))
-            case CMARK_NODE_SOFTBREAK:
+        for inline in content {
+            switch inline {
+            case .text(let text):
+                markup += PangoMarkup.escape(typeset(text))
+            case .softBreak:
                 markup += " "
-            case CMARK_NODE_LINEBREAK:
+            case .lineBreak:
                 // A paragraph break to Pango, so the line before it is set flush, not stretched
                 // by justification.
                 markup += "\n"
-            case CMARK_NODE_CODE:
-                markup += "<tt>" + PangoMarkup.escape(literal(child)) + "</tt>"
-            case CMARK_NODE_EMPH:
-                markup += "<i>" + inlines(child) + "</i>"
-            case CMARK_NODE_STRONG:
-                markup += "<b>" + inlines(child) + "</b>"
-            case CMARK_NODE_HTML_INLINE:
-                switch RawHTML.piece(literal(child)) {
+            case .code(let code):
+                markup += "<tt>" + PangoMarkup.escape(code) + "</tt>"
+            case .emphasis(let inner):
+                markup += "<i>" + inlines(inner) + "</i>"
+            case .strong(let inner):
+                markup += "<b>" + inlines(inner) + "</b>"
+            case .strikethrough(let inner):
+                markup += "<s>" + inlines(inner) + "</s>"
+            case .html(let literal):
+                switch RawHTML.piece(literal) {
                 case .lineBreak: markup += "\n"
                 case .markup: break
                 case .text(let text): markup += PangoMarkup.escape(typeset(text))
                 }
-            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
-                // A printed page cannot follow a link: its words stay, the address goes.
-                markup += inlines(child)
-            default:
-                break
+            case .link(_, let inner), .image(_, let inner):
+                // A printed page cannot follow a link: its words stay, the address goes. An
+                // image left in the text (its file missing or remote) prints its description.
+                markup += inlines(inner)
+            case .footnoteReference(let number):
+                markup += "<sup>\(number)</sup>"
             }
         }
         return markup
@@ -113,26 +135,4 @@ struct MarkdownReader {
 enum PangoMarkup {
     /// Pango markup escapes as XML does.
     static func escape(_ text: String) -> String { XMLEscape.escape(text) }
-}
-
-/// Removes what no text layout should see: control characters (but tabs and newlines), and
-/// unpaired surrogates, which Swift strings already replace.
-enum TextCleaner {
-    static func clean(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" || scalar == "\t" {
-                result.unicodeScalars.append(scalar)
-            } else if scalar == "\r" {
-                continue
-            } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE
-                        || scalar.value == 0xFFFF {
-                continue
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
 }

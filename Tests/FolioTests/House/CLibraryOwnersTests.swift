@@ -31,7 +31,7 @@ import Testing
         Room(module: "CPNG", allowed: ["Prepress/Photo/"]),
         Room(module: "CPixman", allowed: ["Prepress/Photo/Pixman/"]),
         Room(module: "CHyphen", allowed: ["Render/Text/Hyphenator.swift"]),
-        Room(module: "CCmark", allowed: ["Render/Text/Markdown.swift"]),
+        Room(module: "CCmarkGFM", allowed: ["Document/MarkdownParser.swift"]),
     ]
 
     /// Every Swift file under Sources/ that imports `module`, by its path under Sources/.
@@ -46,11 +46,12 @@ import Testing
         }.map { String($0.standardizedFileURL.path.dropFirst(prefix.count)) }.sorted()
     }
 
-    /// The module a line imports, attributes and kinds included (`@preconcurrency import X`,
-    /// `import struct X.Y`), or nil for any other line.
+    /// The module a line imports, attributes, access levels and kinds included
+    /// (`@preconcurrency import X`, `internal import X`, `import struct X.Y`), or nil for any other line.
     static func importedModule(_ line: String) -> String? {
         var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
+        let access: Set<String> = ["public", "package", "internal", "fileprivate", "private"]
+        while let first = words.first, first.hasPrefix("@") || access.contains(first) { words.removeFirst() }
         guard words.first == "import", words.count >= 2 else { return nil }
         words.removeFirst()
         let kinds: Set<String> = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var"]
@@ -91,6 +92,7 @@ import Testing
 
     @Test func theRuleSeesAStrayImport() {
         #expect(Self.importedModule("@preconcurrency import CPangoCairo") == "CPangoCairo")
+        #expect(Self.importedModule("internal import CCmarkGFM") == "CCmarkGFM")
         #expect(Self.importedModule("  import struct CQPDF.qpdf_data") == "CQPDF")
         #expect(Self.importedModule("@_implementationOnly import CLCMS2.Sub") == "CLCMS2")
         #expect(Self.importedModule("// import CPangoCairo") == nil)

@@ -1,12 +1,14 @@
-/// Proves that every included entry's words reached an output, in order: the entries' letters
-/// and digits are walked through the output's, front to back. Between entries anything may
-/// stand (heads, photos, captions, tags); inside an entry the output may add text (running
-/// heads, folios, captions of photos placed mid-entry) but never leave a word out or change
-/// one (added digits, such as a list's numbers drawn after its items, are passed over where
-/// they stand). Extracted page text does not keep word boundaries (a head and the text under it run
-/// together), so the walk is by character. Linear in the output's text: the walk never goes
-/// back, and a search for where an entry goes on after added text looks `window` characters
-/// ahead at most.
+/// Proves that every included entry's words reached an output, in order. The output is first
+/// cut into entries at their heads (the date line that opens every entry, found in order), so
+/// an entry's words are looked for only between its own head and the next: one entry can never
+/// be matched in another's place, however alike their words. Within its stretch, the entry's
+/// letters and digits are walked through the output's, front to back: the output may add text
+/// (running heads, folios, captions, tags) but never leave a word out or change one (added
+/// digits, such as a list's numbers drawn after its items, are passed over where they stand).
+/// Extracted page text does not keep word boundaries (a head and the text under it run
+/// together), so the walk is by character. Linear in the output's text: the heads are found in
+/// one pass, the walk never goes back, and a search for where an entry goes on after added text
+/// looks `window` characters ahead at most.
 struct CompletenessCheck {
     /// Characters that must follow on from a place before the walk accepts it as the place
     /// where an entry (or its continuation) stands: long enough that a chance match in a head
@@ -26,24 +28,84 @@ struct CompletenessCheck {
     }
 
     let document: WordText
+    /// How this output prints a head (the PDF sets them in capitals).
+    var printedHead: (String) -> String = { $0 }
+
+    /// How many heads may be missing before the rest are not looked for: each is a pass over
+    /// the output, and a book with that many lost entries has failed already.
+    static let headSearches = 20
 
     /// The entries (in reading order) whose words are missing: the first missing run of each.
     func missing(_ expected: ExpectedText) -> [Missing] {
+        let stretches = self.stretches(expected)
         var result: [Missing] = []
-        var position = 0
-        for entry in expected.entries {
+        var lastEnd = 0
+        for (entry, stretch) in zip(expected.entries, stretches) {
+            // An entry that names no head is looked for from where the one before it ended.
+            let found = entry.head == nil ? lastEnd..<document.characters.count : stretch
+            guard var position = found?.lowerBound, let end = found?.upperBound else {
+                // Its head is not there: the whole entry is missing.
+                let first = entry.parts.first { !WordText($0).characters.isEmpty } ?? entry.head ?? ""
+                result.append(Missing(entry: entry.id, words: first.split(whereSeparator: \.isWhitespace).prefix(8).joined(separator: " "),
+                                      position: lastEnd))
+                continue
+            }
             for part in entry.parts {
                 let words = WordText(part)
                 guard !words.characters.isEmpty else { continue }
-                switch walk(words.characters, from: position) {
+                switch walk(words.characters, from: position, end: end) {
                 case .complete(let next): position = next
                 case .missing(let at, let near):
                     result.append(Missing(entry: entry.id, words: Self.words(of: part, from: at, in: words), position: near))
                 }
                 if result.last?.entry == entry.id { break }
             }
+            lastEnd = position
         }
         return result
+    }
+
+    /// Each headed entry's stretch of the output: from after its head to the next found head;
+    /// nil where the head is missing (or the entry names none).
+    private func stretches(_ expected: ExpectedText) -> [Range<Int>?] {
+        let text = document.characters
+        var heads: [Range<Int>?] = []
+        var cursor = 0
+        var searchesLeft = Self.headSearches
+        for entry in expected.entries {
+            guard let head = entry.head else {
+                heads.append(nil)
+                continue
+            }
+            let wanted = WordText(printedHead(head)).characters
+            guard searchesLeft > 0, let found = Self.exact(wanted, in: text, from: cursor) else {
+                searchesLeft -= 1
+                heads.append(nil)
+                continue
+            }
+            heads.append(found..<(found + wanted.count))
+            cursor = found + wanted.count
+        }
+        // Each stretch ends where the next found head begins.
+        var result: [Range<Int>?] = Array(repeating: nil, count: heads.count)
+        var end = text.count
+        for index in heads.indices.reversed() {
+            guard let head = heads[index] else { continue }
+            result[index] = head.upperBound..<max(head.upperBound, end)
+            end = head.lowerBound
+        }
+        return result
+    }
+
+    /// Where `wanted` stands whole in `text` from `start`, digits and all.
+    private static func exact(_ wanted: [UInt32], in text: [UInt32], from start: Int) -> Int? {
+        guard let first = wanted.first, !wanted.isEmpty else { return nil }
+        var i = start
+        while i + wanted.count <= text.count {
+            if text[i] == first, text[i..<(i + wanted.count)].elementsEqual(wanted) { return i }
+            i += 1
+        }
+        return nil
     }
 
     private enum Walk {
@@ -51,13 +113,18 @@ struct CompletenessCheck {
         case missing(at: Int, near: Int)
     }
 
-    /// Follows one entry's characters through the output from character `start`.
-    private func walk(_ expected: [UInt32], from start: Int) -> Walk {
+    /// Follows one entry's characters through its stretch of the output, `start..<end`.
+    private func walk(_ expected: [UInt32], from start: Int, end: Int) -> Walk {
         let text = document.characters
-        guard var i = find(expected, at: 0, from: start, limit: text.count) else { return .missing(at: 0, near: start) }
+        // The entry's first words may be cut by a page turn before the anchor's length (a short
+        // heading or line alone at a page's foot): then the walk starts at the first character
+        // of its own stretch that begins it (a longer partial anchor could match the same words
+        // again further on), and the page turn is passed over as any added text is.
+        guard var i = find(expected, at: 0, from: start, limit: end)
+                ?? find(expected, at: 0, from: start, limit: end, anchor: 1) else { return .missing(at: 0, near: start) }
         var p = 0
         while true {
-            while i < text.count, p < expected.count {
+            while i < end, p < expected.count {
                 if text[i] == expected[p] {
                     p += 1
                 } else if !Self.isDigit(text[i]) {
@@ -68,7 +135,10 @@ struct CompletenessCheck {
             }
             if p == expected.count { return .complete(next: i) }
             // The output added something here: find where the entry goes on.
-            guard let next = find(expected, at: p, from: i + 1, limit: min(text.count, i + 1 + Self.window)) else {
+            // Text the book adds may come again within the anchor's length (tags printed as
+            // written between words): a shorter anchor, still within the window, goes on.
+            let limit = min(end, i + 1 + Self.window)
+            guard let next = find(expected, at: p, from: i + 1, limit: limit) ?? find(expected, at: p, from: i + 1, limit: limit, anchor: 4) else {
                 return .missing(at: p, near: i)
             }
             i = next
@@ -77,9 +147,9 @@ struct CompletenessCheck {
 
     /// The first place in `from..<limit` at which `expected[p...]` follows on for the anchor's
     /// length (or to its end).
-    private func find(_ expected: [UInt32], at p: Int, from: Int, limit: Int) -> Int? {
+    private func find(_ expected: [UInt32], at p: Int, from: Int, limit: Int, anchor: Int = anchorLength) -> Int? {
         let text = document.characters
-        let wanted = min(Self.anchorLength, expected.count - p)
+        let wanted = min(anchor, expected.count - p)
         var i = from
         while i < limit {
             if text[i] == expected[p] {

@@ -6,10 +6,15 @@ public struct ExpectedText: Sendable {
         /// The entry's words as the reader sees them, markup already removed, in the pieces the
         /// book sets apart (its title, then its text: tags or a date may stand between them).
         public var parts: [String]
+        /// The line that opens the entry in every output (its date and time, as the book's
+        /// language writes them): where the check cuts the output into entries. Nil: the
+        /// entry is looked for from where the one before it ended.
+        public var head: String?
 
-        public init(id: String, parts: [String]) {
+        public init(id: String, parts: [String], head: String? = nil) {
             self.id = id
             self.parts = parts
+            self.head = head
         }
 
         public init(id: String, text: String) {

@@ -16,11 +16,11 @@ import Testing
 
     /// Imports a Markdown folder, lets `mutate` change the journal as a faulty importer would,
     /// then resolves, renders and verifies it as the pipeline does.
-    func verify(mutate: (inout Journal) -> Void) throws -> [Diagnostic] {
+    func verify(first: String = "Morning light on the river. The ferry was late again today. We walked home along the quay.\n",
+                mutate: (inout Journal) -> Void) throws -> [Diagnostic] {
         let notes = workspace.exports.appendingPathComponent("notes")
         try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
-        try Data("Morning light on the river. The ferry was late again today. We walked home along the quay.\n".utf8)
-            .write(to: notes.appendingPathComponent("2025-04-01.md"))
+        try Data(first.utf8).write(to: notes.appendingPathComponent("2025-04-01.md"))
         try Data("Rain all afternoon; the gutters sang.\n".utf8).write(to: notes.appendingPathComponent("2025-04-02.md"))
         let order = Sample.order(id: "mutation", export: "notes", outputs: ["interior", "epub"])
         var input = try JobInput.load(orderData: try JSONSerialization.data(withJSONObject: order), orderFile: "mutation.json",
@@ -55,5 +55,21 @@ import Testing
             for index in journal.entries.indices { journal.entries[index].id = "same" }
         }
         #expect(findings.contains { $0.code == "duplicate-id" && $0.message.hasPrefix("book.epub") }, "\(findings)")
+    }
+
+    /// GFM's constructs are text the check holds the book to: a table's cell or a footnote's
+    /// words lost between the reading and the page fail the job naming the entry.
+    @Test(arguments: [("| Day | Weather |\n| --- | :-: |\n| Monday | drizzle all morning |\n", "drizzle all morning", "drizzle"),
+                      ("The walk[^1] was long.\n\n[^1]: Eleven kilometres along the quay.\n", "Eleven kilometres along", "Eleven"),
+                      ("- [x] bought the tickets for Lisbon\n- [ ] packed\n", "bought the tickets", "bought")])
+    func aLostCellFootnoteOrTaskFailsTheJob(source: String, lost: String, named: String) throws {
+        #expect(try verify(first: source) { _ in }.filter { $0.severity == .error }.isEmpty, "the faithful import is complete")
+        let findings = try verify(first: source) { journal in
+            let index = journal.entries.firstIndex { $0.id == "2025-04-01" } ?? 0
+            journal.entries[index].text = journal.entries[index].text.replacingOccurrences(of: lost, with: "")
+        }
+        let missing = findings.filter { $0.code == "text-missing" }
+        #expect(missing.count == 2, "the PDF and the EPUB: \(findings)")
+        #expect(missing.allSatisfy { $0.entry == "2025-04-01" && $0.message.contains(named) }, "\(missing)")
     }
 }

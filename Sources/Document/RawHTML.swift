@@ -1,9 +1,13 @@
+import Foundation
+
 /// What becomes of HTML written in entry text. Diary apps do not write HTML, so most `<…>` in an
 /// entry is the writer's own text (`I <wrap> text`, `What <about this>?`) and is printed as it
 /// stands. Only the tags of real HTML elements are markup: `<br>` breaks the line, comments
-/// vanish, and any other element's tags are left out while the words between them stay.
+/// vanish, and any other element's tags are left out while the words between them stay. The
+/// tags GitHub's tag filter disarms (`<script>`, `<title>`, `<textarea>`…) are shown as text,
+/// as GitHub shows them.
 public enum RawHTML {
-    enum Piece: Equatable {
+    public enum Piece: Equatable {
         /// A `<br>`: a line break.
         case lineBreak
         /// A tag or comment with nothing to print.
@@ -13,18 +17,18 @@ public enum RawHTML {
     }
 
     /// Reads one raw inline HTML node's literal (a tag or a comment, as cmark gives it).
-    static func piece(_ literal: String) -> Piece {
+    public static func piece(_ literal: String) -> Piece {
         if literal.hasPrefix("<!--") || literal.hasPrefix("<?") || literal.hasPrefix("<!") { return .markup }
         guard let name = tagName(literal) else { return .text(literal) }
         if name == "br" { return .lineBreak }
-        return elements.contains(name) ? .markup : .text(literal)
+        return elements.contains(name) && !filtered.contains(name) ? .markup : .text(literal)
     }
 
     /// The text of an HTML block: real tags and comments taken out (`<br>` and block tags
     /// becoming line breaks), anything else kept as written, character references decoded.
-    static func text(ofBlock literal: String) -> String {
+    public static func text(ofBlock literal: String) -> String {
         var output = ""
-        var rest = Substring(withoutScripts(literal))
+        var rest = Substring(literal)
         while let open = rest.firstIndex(of: "<") {
             output += rest[..<open]
             let tail = rest[open...]
@@ -50,23 +54,8 @@ public enum RawHTML {
         return decodeReferences(output)
     }
 
-    /// Text without `<script>` and `<style>` elements: what they hold is not for a reader.
-    static func withoutScripts(_ text: String) -> String {
-        var text = text
-        for name in ["script", "style"] {
-            while let open = text.range(of: "<\(name)", options: .caseInsensitive) {
-                guard let close = text.range(of: "</\(name)>", options: .caseInsensitive, range: open.upperBound..<text.endIndex) else {
-                    text.removeSubrange(open.lowerBound...)
-                    break
-                }
-                text.removeSubrange(open.lowerBound..<close.upperBound)
-            }
-        }
-        return text
-    }
-
     /// `<span class=x>` → `span`, `</B>` → `b`; nil when it does not have a tag's shape.
-    static func tagName(_ literal: String) -> String? {
+    public static func tagName(_ literal: String) -> String? {
         var scalars = Substring(literal).unicodeScalars.dropFirst()
         guard literal.hasPrefix("<"), literal.hasSuffix(">") else { return nil }
         if scalars.first == "/" { scalars = scalars.dropFirst() }
@@ -76,7 +65,7 @@ public enum RawHTML {
     }
 
     /// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&nbsp;`, `&#N;` and `&#xH;`.
-    static func decodeReferences(_ text: String) -> String {
+    public static func decodeReferences(_ text: String) -> String {
         guard text.contains("&") else { return text }
         var output = ""
         var rest = Substring(text)
@@ -108,7 +97,7 @@ public enum RawHTML {
     }
 
     /// HTML's elements (WHATWG, with the obsolete ones apps still write): only their tags are
-    /// markup. The importers' reader of source text (`ReaderText`) takes the same list.
+    /// markup. The importers take the same list.
     public static let elements: Set<String> = blockElements.union([
         "a", "abbr", "b", "bdi", "bdo", "big", "br", "cite", "code", "data", "del", "dfn", "em", "font", "i", "img", "ins", "kbd",
         "label", "mark", "q", "rp", "rt", "ruby", "s", "samp", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u",
@@ -116,8 +105,12 @@ public enum RawHTML {
         "select", "option", "textarea", "meta", "link", "style", "script", "html", "head", "body", "title", "center",
     ])
 
+    /// GFM's tag filter: tags a browser would act on, which GitHub escapes and so shows as text.
+    public static let filtered: Set<String> = ["title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script",
+                                               "plaintext"]
+
     /// Elements whose tags end a line where they stand.
-    static let blockElements: Set<String> = [
+    public static let blockElements: Set<String> = [
         "address", "article", "aside", "blockquote", "details", "dialog", "dd", "div", "dl", "dt", "fieldset", "figcaption",
         "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "li", "main", "nav", "ol", "p",
         "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",

@@ -1,0 +1,53 @@
+import Document
+import Testing
+
+/// The one reading of an entry: cmark-gfm's tree as Folio's own values, with GitHub's extensions.
+@Suite struct DocumentTests {
+    @Test func gfmConstructsAreReadAsWhatTheyAre() {
+        let document = Document(markdown: """
+            | Day | Weather |
+            | :-- | --: |
+            | Mon | ~~rain~~ sun |
+
+            - [x] tickets
+            - [ ] bags
+
+            A walk[^k] at www.example.com.
+
+            [^k]: Eleven kilometres.
+            """)
+        #expect(document.blocks.count == 3)
+        guard case .table(let table) = document.blocks[0] else { Issue.record("no table: \(document.blocks)"); return }
+        #expect(table.alignments == [.left, .right])
+        #expect(table.header == [[.text("Day")], [.text("Weather")]])
+        #expect(table.rows == [[[.text("Mon")], [.strikethrough([.text("rain")]), .text(" sun")]]])
+        guard case .list(let list) = document.blocks[1] else { Issue.record("no list"); return }
+        #expect(list.items.map(\.task) == [.done, .open])
+        #expect(document.footnotes == [Footnote(number: 1, blocks: [.paragraph([.text("Eleven kilometres.")])])])
+        guard case .paragraph(let inlines) = document.blocks[2] else { Issue.record("no paragraph"); return }
+        #expect(inlines.contains(.footnoteReference(1)))
+        #expect(inlines.contains { if case .link(let destination, _) = $0 { destination == "http://www.example.com" } else { false } })
+    }
+
+    @Test func theReaderSeesTextNotItsMarkup() {
+        let text = Document(markdown: """
+            [foo]: /url "title"
+
+            &copy; 2024 \\*not emphasis\\* [a link](/url "title") and ![a photo](p.jpg) <span>kept</span> <!-- gone -->
+
+            ```swift
+            let x = "![not a photo](x.jpg)"
+            ```
+            """, smart: false).readerText
+        #expect(text.contains("© 2024 *not emphasis* a link and"))
+        #expect(!text.contains("a photo](p.jpg") && !text.contains("title") && !text.contains("gone") && !text.contains("/url"), "\(text)")
+        #expect(text.contains(" kept "))
+        #expect(text.contains(#"let x = "![not a photo](x.jpg)""#), "code is text as written")
+    }
+
+    @Test func githubsFilteredTagsAreShownAsText() {
+        let text = Document(markdown: "This is <xmp> not okay, <b>this</b> is.\n").readerText
+        #expect(text.contains("<xmp>"))
+        #expect(!text.contains("<b>"))
+    }
+}

@@ -1,0 +1,94 @@
+import Diagnostics
+import Foundation
+import FolioTestSupport
+import Testing
+@testable import Jobs
+@testable import Prepress
+@testable import Render
+
+/// The Markdown specs as conformance suites for the whole book (issue 33): every example of the
+/// GFM spec (the CommonMark spec with GitHub's extensions) and of cmark-gfm's extension tests
+/// becomes an entry, and the job's own completeness check must pass it (no false
+/// `text-missing`), while a second check, whose expectation is the text of the spec's reference
+/// HTML instead of Folio's reading, must find every word of it on the pages and in the EPUB.
+@Suite(.serialized) struct MarkdownSpecTests {
+    struct Outcome {
+        /// What the job's verification found.
+        var findings: [Diagnostic]
+        /// The reference HTML's words the pages or the EPUB lack.
+        var referenceMissing: [Diagnostic]
+        var entries: [String]
+    }
+
+    static let examples: [SpecExample] = {
+        ((try? SpecExample.load("spec.txt")) ?? []) + ((try? SpecExample.load("extensions.txt")) ?? [])
+    }()
+
+    /// Examples whose reference HTML shows no word: nothing a book could hold.
+    static var printable: [SpecExample] {
+        examples.filter { $0.referenceText.contains { $0.isLetter || $0.isNumber } }
+    }
+
+    /// Renders and verifies one book whose entries are `examples`, one a day.
+    static func book(_ examples: [SpecExample]) throws -> Outcome {
+        let workspace = try Workspace()
+        let start = Date(timeIntervalSince1970: 1_577_872_800)
+        let entries = examples.enumerated().map { index, example in
+            Sample.entry(example.id, ISO8601DateFormatter().string(from: start.addingTimeInterval(Double(index) * 86_400)),
+                         text: example.markdown)
+        }
+        try workspace.writeExport("spec", journal: Sample.journal(entries))
+        let order = Sample.order(id: "spec", export: "spec", outputs: ["interior", "epub"])
+        let input = try JobInput.load(orderData: try JSONSerialization.data(withJSONObject: order), orderFile: "spec.json",
+                                      config: try workspace.config)
+        let resolved = Resolver.resolve(order: input.order, journal: input.journal)
+        let folder = workspace.jobs.appendingPathComponent("spec")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let photos = try PhotoPool(product: input.product, scratch: folder.appendingPathComponent(".photos"))
+        defer { photos.close() }
+        let interior = try InteriorStage(product: input.product, thumbnails: false)
+            .run(resolved.book, cover: input.coverContent, photos: photos, into: folder)
+        let epub = try EPUBStage(product: input.product).run(resolved.book, cover: input.coverContent, orderID: "spec",
+                                                             pageMarks: interior.pageMarks, photos: photos, into: folder)
+        let outputs: [(kind: Order.Output, file: URL, pages: Int?)] = [(.interior, interior.file, interior.pages), (.epub, epub.file, nil)]
+        let stage = VerifyStage(product: input.product)
+        let findings = stage.run(outputs, interiorPages: interior.pages, forbidden: [], expected: resolved.expectedText)
+        let heads = Dictionary(resolved.expectedText.entries.map { ($0.id, $0.head) }, uniquingKeysWith: { first, _ in first })
+        let reference = ExpectedText(examples.compactMap { example in
+            heads[example.id].map { ExpectedText.Entry(id: example.id, parts: [example.referenceText], head: $0) }
+        })
+        let referenceMissing = stage.run(outputs, interiorPages: interior.pages, forbidden: [], expected: reference)
+            .filter { $0.code == "text-missing" }
+        return Outcome(findings: findings, referenceMissing: referenceMissing, entries: resolved.book.entries.map(\.id))
+    }
+
+    @Test func theSpecsAreReadWhole() {
+        // The GFM spec 0.29 has 649 CommonMark examples and 24 of its extensions (two disabled);
+        // cmark-gfm's extension tests add 28.
+        #expect(Self.examples.count == 671 + 28, "\(Self.examples.count)")
+    }
+
+    @Test func everyExampleInOneBookIsCompleteAndShowsEveryReferenceWord() throws {
+        let examples = Self.printable
+        let outcome = try Self.book(examples)
+        #expect(outcome.entries.count == examples.count,
+                "every example with words is an entry of the book: \(examples.map(\.id).filter { !outcome.entries.contains($0) })")
+        let errors = outcome.findings.filter { $0.severity == .error }
+        #expect(errors.isEmpty, "\(errors.count) errors: \(errors.prefix(20).map { "\($0.entry ?? "") \($0.message)" })")
+        #expect(outcome.referenceMissing.isEmpty,
+                "\(outcome.referenceMissing.count): \(outcome.referenceMissing.prefix(20).map { "\($0.entry ?? "") \($0.message)" })")
+    }
+
+    /// Each example as the one entry of its own book: nothing before or after it to lean on.
+    @Test func everyExampleAsItsOwnBookIsComplete() throws {
+        var failures: [String] = []
+        for example in Self.printable {
+            let outcome = try Self.book([example])
+            let errors = outcome.findings.filter { $0.severity == .error } + outcome.referenceMissing
+            if outcome.entries != [example.id] || !errors.isEmpty {
+                failures.append("\(example.id): \(outcome.entries) \(errors.map(\.message))")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) of \(Self.printable.count): \(failures.prefix(10))")
+    }
+}
