@@ -23,6 +23,10 @@ extension DiagnosticCode {
                                                              "`![[Note]]` embeds a note or a file that is not a picture: not printed")
     public static let importLogseqNotPrinted = DiagnosticCode("import-logseq-not-printed", .import, .warning,
                                                               "Logseq's properties, drawers, schedules, block references, queries and embeds are not printed")
+    public static let importQueryNotRun = DiagnosticCode("import-query-not-run", .import, .warning,
+                                                         "a Dataview or Tasks query is printed as its code: a book cannot run it")
+    public static let importPeriodicNotesSkipped = DiagnosticCode("import-periodic-notes-skipped", .import, .warning,
+                                                                  "weekly, monthly, quarterly and yearly notes are not days: not printed, listed in one finding")
     public static let importNotesSkipped = DiagnosticCode("import-notes-skipped", .import, .warning,
                                                           "notes without a date are not diary entries: not printed, listed in one finding")
     public static let importTooManyFiles = DiagnosticCode("import-too-many-files", .import, .warning,
@@ -34,6 +38,6 @@ extension DiagnosticCodes {
     static let imports: [DiagnosticCode] = [
         .unsafeArchive, .exportFormat, .importPhotoMissing, .importAttachmentNotPrinted, .importUnknownTimeZone, .importNoTimeZone,
         .importDuplicateID, .importHeadingUnread, .importDateUnreadable, .importEmbedNotPrinted, .importLogseqNotPrinted,
-        .importNotesSkipped, .importTooManyFiles, .entryEmpty,
+        .importQueryNotRun, .importPeriodicNotesSkipped, .importNotesSkipped, .importTooManyFiles, .entryEmpty,
     ]
 }

@@ -50,7 +50,7 @@ extension Document {
             case .text(let text), .code(let text): output += text
             case .softBreak: output += " "
             case .lineBreak: output += "\n"
-            case .emphasis(let inner), .strong(let inner), .strikethrough(let inner), .link(_, let inner): append(inner, to: &output)
+            case .emphasis(let inner), .strong(let inner), .strikethrough(let inner), .highlight(let inner), .link(_, let inner): append(inner, to: &output)
             case .image: output += " "
             case .html(let literal):
                 switch RawHTML.piece(literal) {

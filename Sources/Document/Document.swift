@@ -11,11 +11,23 @@ public struct Document: Sendable, Equatable {
         self.footnotes = footnotes
     }
 
+    /// What an app adds to CommonMark, read only for notes of the app that defines it.
+    public struct AppSyntax: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// Obsidian shows a single line break as a break (unless its "strict line breaks" is on).
+        public static let lineBreaks = AppSyntax(rawValue: 1)
+        /// Obsidian's `==highlight==`.
+        public static let highlights = AppSyntax(rawValue: 2)
+    }
+
     /// Reads `markdown` (control characters other than tabs and line ends are dropped first).
     /// `smart` sets quotes and dashes as a typesetter would (the book); the reader's words
-    /// are the same either way.
-    public init(markdown: String, smart: Bool = true) {
-        self = MarkdownParser(smart: smart).parse(TextCleaner.clean(markdown))
+    /// are the same either way. `app` names the app syntax to read on the model's text
+    /// (never inside code).
+    public init(markdown: String, smart: Bool = true, app: AppSyntax = []) {
+        self = MarkdownParser(smart: smart, app: app).parse(TextCleaner.clean(markdown))
     }
 
     public var isEmpty: Bool { blocks.isEmpty && footnotes.isEmpty }

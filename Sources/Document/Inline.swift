@@ -9,6 +9,8 @@ public indirect enum Inline: Sendable, Equatable {
     case emphasis([Inline])
     case strong([Inline])
     case strikethrough([Inline])
+    /// Obsidian's `==highlight==`.
+    case highlight([Inline])
     /// A link: its words are printed, its address is not (a page cannot follow it).
     case link(destination: String, [Inline])
     /// An image: a photo where the entry's photos stand, otherwise its description.

@@ -5,6 +5,7 @@ internal import CCmarkGFM
 /// returns; nothing of them escapes into the `Document`.
 struct MarkdownParser {
     var smart: Bool
+    var app: Document.AppSyntax = []
 
     /// The extensions GitHub's own Markdown uses (footnotes are a parser option).
     static let extensions = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
@@ -111,10 +112,10 @@ struct MarkdownParser {
     }
 
     private func inlines(_ node: OpaquePointer) -> [Inline] {
-        children(of: node).compactMap { child in
+        let content: [Inline] = children(of: node).compactMap { child in
             switch cmark_node_get_type(child) {
             case CMARK_NODE_TEXT: return .text(literal(child))
-            case CMARK_NODE_SOFTBREAK: return .softBreak
+            case CMARK_NODE_SOFTBREAK: return app.contains(.lineBreaks) ? .lineBreak : .softBreak
             case CMARK_NODE_LINEBREAK: return .lineBreak
             case CMARK_NODE_CODE: return .code(literal(child))
             case CMARK_NODE_EMPH: return .emphasis(inlines(child))
@@ -126,6 +127,7 @@ struct MarkdownParser {
             default: return typeName(child) == "strikethrough" ? .strikethrough(inlines(child)) : nil
             }
         }
+        return app.contains(.highlights) ? Highlights.marked(content) : content
     }
 
     private func url(_ node: OpaquePointer) -> String {

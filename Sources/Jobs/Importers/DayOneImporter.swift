@@ -57,6 +57,7 @@ enum DayOneImporter {
                                           photoOffsets: offsets)
                 entry.source = item["text"] as? String ?? ""
                 entry.dialect = .dayOne
+                entry.allDay = item["isAllDay"] as? Bool ?? false
                 entries.append(entry)
             }
         }

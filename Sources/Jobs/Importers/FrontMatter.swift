@@ -12,7 +12,9 @@ struct FrontMatter {
     init(_ text: String) {
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.first?.trimmingCharacters(in: .whitespaces) == "---",
-              let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) else {
+              let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }),
+              lines[1..<end].allSatisfy(Self.isYAMLLine) else {
+            // A note may open with a `---` rule: then what follows is its text, not front matter.
             body = text
             return
         }
@@ -34,6 +36,19 @@ struct FrontMatter {
             }
         }
         body = lines[(end + 1)...].joined(separator: "\n")
+    }
+
+    /// A line front matter may hold: blank, a comment, `key:` with or without a value, a list
+    /// item, or an indented continuation. A sentence is none of these.
+    private static func isYAMLLine(_ line: Substring) -> Bool {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("- ") || trimmed == "-" { return true }
+        if line.first == " " || line.first == "\t" { return true }
+        guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else { return false }
+        // Obsidian's property names may hold spaces (`date created`), never a sentence's length.
+        let words = line[..<colon].split(separator: " ")
+        let after = line[line.index(after: colon)...]
+        return (1...4).contains(words.count) && (after.isEmpty || after.first == " ")
     }
 
     /// `tags:` as a list, a flow list or one comma-separated value; `#` taken off.
@@ -73,6 +88,13 @@ struct FrontMatter {
         }
         return Timestamp(local: LocalDateTime(year: year, month: month, day: day, hour: hour, minute: minute), second: second,
                          nanosecond: 0, offsetSeconds: seconds)
+    }
+
+    /// Whether the rest of a note's name is only its weekday (`2024-05-01 Wednesday`, `Wed`):
+    /// the day's name, not a title.
+    static func isWeekday(_ rest: String) -> Bool {
+        let word = rest.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)).lowercased()
+        return word.count >= 3 && MomentFormat.weekdayNames.contains { $0 == word || $0.hasPrefix(word) && word.count == 3 }
     }
 
     /// The date a daily note's file name starts with: `2025-03-14`, `2025_03_14` (Logseq),

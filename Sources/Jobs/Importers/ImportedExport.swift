@@ -1,4 +1,5 @@
 import Diagnostics
+import Document
 import Foundation
 import Prepress
 import Render
@@ -96,6 +97,26 @@ enum ImportSupport {
     }
 
     /// An id Folio's books accept (letters, digits, `.`, `_`, `-`), from a name.
+    /// Whether `target`, as written between the parentheses, is the destination CommonMark read
+    /// (angle brackets, a title and backslash escapes aside).
+    static func names(_ target: String, _ destination: String) -> Bool {
+        var written = target.trimmingCharacters(in: .whitespaces)
+        if written.hasPrefix("<"), let close = written.firstIndex(of: ">") {
+            written = String(written[written.index(after: written.startIndex)..<close])
+        } else if let space = written.firstIndex(where: { $0 == " " || $0 == "\t" }) {
+            written = String(written[..<space])
+        }
+        var unescaped = ""
+        var escaping = false
+        for character in written {
+            if !escaping, character == "\\" { escaping = true; continue }
+            if escaping, !(character.isASCII && character.isPunctuation || character.isASCII && character.isSymbol) { unescaped.append("\\") }
+            escaping = false
+            unescaped.append(character)
+        }
+        return unescaped == destination || unescaped.removingPercentEncoding == destination.removingPercentEncoding
+    }
+
     static func identifier(_ name: String) -> String {
         let kept = name.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "-" }
         let text = String(kept).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
@@ -108,6 +129,8 @@ enum ImportSupport {
         var targets: [(String, String, Int)] = []
         var output = ""
         var rest = Substring(text)
+        // Only what CommonMark reads as an image is a photo: `![a](b)` in code is code.
+        var images = Document(markdown: text, smart: false).imageDestinations[...]
         while let start = rest.range(of: "![") {
             // `![alt](target)` on one line, the alt without `]`: anything else (an Obsidian
             // `![[embed]]`, a stray `![`) is text, and no link further on can swallow it.
@@ -118,8 +141,15 @@ enum ImportSupport {
                 rest = rest[start.upperBound...]
                 continue
             }
+            let target = String(afterAlt[afterAlt.index(afterAlt.startIndex, offsetBy: 2)..<end])
+            guard let next = images.first, Self.names(target, next) else {
+                output += rest[..<start.upperBound]
+                rest = rest[start.upperBound...]
+                continue
+            }
+            images.removeFirst()
             output += rest[..<start.lowerBound]
-            targets.append((String(alt), String(afterAlt[afterAlt.index(afterAlt.startIndex, offsetBy: 2)..<end]), output.count))
+            targets.append((String(alt), next, output.count))
             rest = rest[rest.index(after: end)...]
             // An image between two words leaves one space between them.
             if output.last == " ", rest.first == " " { rest = rest.dropFirst() }

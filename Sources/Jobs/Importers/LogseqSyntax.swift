@@ -13,6 +13,16 @@ enum LogseqSyntax {
             && (after.isEmpty || after.first == " ")
     }
 
+    /// Where the drawer opened at `index` ends (its `:END:` line), or nil when the line opens
+    /// none. A drawer is a `:NAME:` line (`:LOGBOOK:`, `:PROPERTIES:`) closed by `:END:` further
+    /// on: a line such as `:tada:` with no `:END:` after it is the writer's text (an emoji code).
+    static func drawerEnd<Line: StringProtocol>(_ lines: [Line], at index: Int) -> Int? {
+        let line = lines[index].trimmingCharacters(in: .whitespaces)
+        guard line.count > 2, line.hasPrefix(":"), line.hasSuffix(":"), line != ":END:",
+              line.dropFirst().dropLast().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else { return nil }
+        return lines[(index + 1)...].firstIndex { $0.trimmingCharacters(in: .whitespaces) == ":END:" }
+    }
+
     static func isPlanning(_ line: String) -> Bool {
         line.hasPrefix("SCHEDULED: <") || line.hasPrefix("DEADLINE: <")
     }

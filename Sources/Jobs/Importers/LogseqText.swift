@@ -1,3 +1,4 @@
+import Document
 import Foundation
 
 /// A Logseq journal page as CommonMark. Logseq writes an outline: every block a `- ` bullet,
@@ -24,10 +25,11 @@ enum LogseqText {
     static func markdown(_ text: String) -> (text: String, dropped: Dropped) {
         var dropped = Dropped()
         var output: [String] = []
-        var inDrawer = false
+        var drawerEnd: Int?
         var inFence = false
         var depth = 0
-        for rawLine in text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) {
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, rawLine) in lines.enumerated() {
             let tabs = rawLine.prefix { $0 == "\t" }.count
             var line = rawLine.dropFirst(tabs)
             let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -36,12 +38,12 @@ enum LogseqText {
                 output.append(String(repeating: "  ", count: max(0, depth)) + trimmed)
                 continue
             }
-            if inDrawer {
-                if trimmed == ":END:" { inDrawer = false }
+            if let end = drawerEnd {
+                if index == end { drawerEnd = nil }
                 continue
             }
-            if trimmed.hasPrefix(":"), trimmed.hasSuffix(":"), trimmed.count > 2, !trimmed.contains(" ") {
-                inDrawer = true
+            if let end = LogseqSyntax.drawerEnd(lines, at: index) {
+                drawerEnd = end
                 dropped.drawers += 1
                 continue
             }
@@ -69,15 +71,17 @@ enum LogseqText {
             }
             if trimmed.hasPrefix("```") { inFence = true }
         }
-        var result = output.joined(separator: "\n")
         let references = #"\(\([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\)\)"#
-        dropped.references = count(result, references)
-        result = ReaderText.replacing(result, pattern: references, with: "")
-        dropped.macros = count(result, #"\{\{[^}\n]*\}\}"#)
-        result = ReaderText.replacing(result, pattern: #"\{\{[^}\n]*\}\}"#, with: "")
-        result = ReaderText.wikilinks(result)
-        // What was taken out of a line leaves one space, not two.
-        result = ReaderText.replacing(result, pattern: #"(\S)[ ]{2,}(?=\S)"#, with: "$1 ")
+        // References, macros and links are read in prose only: in a code block they are code.
+        let result = ProseText.mapProse(output.joined(separator: "\n")) { prose in
+            dropped.references += count(prose, references)
+            var result = ReaderText.replacing(prose, pattern: references, with: "")
+            dropped.macros += count(result, #"\{\{[^}\n]*\}\}"#)
+            result = ReaderText.replacing(result, pattern: #"\{\{[^}\n]*\}\}"#, with: "")
+            result = ReaderText.wikilinks(result)
+            // What was taken out of a line leaves one space, not two.
+            return ReaderText.replacing(result, pattern: #"(\S)[ ]{2,}(?=\S)"#, with: "$1 ")
+        }
         return (result, dropped)
     }
 

@@ -8,7 +8,9 @@ import Render
 /// (with its offset, if it gives one), else a file name that starts with one (`2025-03-14`,
 /// Logseq's `2025_03_14`); other notes are not diary entries and are left out, listed in one
 /// info finding. Hidden folders (`.obsidian`, `.trash`) and Logseq's own `logseq/` are not read.
-/// Obsidian's syntax (`![[embeds]]`, `[[links]]`, callouts) is read in any folder of notes.
+/// An app's syntax is read only in that app's folders: Obsidian's (`![[embeds]]`, `[[links]]`,
+/// `%%comments%%`, callouts) in a vault, Logseq's in a graph; a plain folder is CommonMark, so
+/// "at 5%% … by night 100%%" keeps its words.
 enum MarkdownImporter {
     enum Layout { case folder, obsidian, logseq }
 
@@ -22,17 +24,35 @@ enum MarkdownImporter {
     static func read(_ location: URL, timeZone: String?, layout given: Layout? = nil, shownAs shown: String) throws(InputError) -> ImportedExport {
         let zone = TimeZone(identifier: timeZone ?? "UTC") ?? TimeZone(identifier: "UTC") ?? .current
         let layout = given ?? layout(location)
+        let rules: NoteDateRules = switch layout {
+        case .obsidian: .obsidian(location)
+        case .logseq: .logseq(location)
+        case .folder: NoteDateRules()
+        }
         let notes = NoteFiles(root: location, layout: layout)
         var entries: [Journal.Entry] = []
         var notices: [Diagnostic] = []
         var undated: [(name: String, words: Int)] = []
+        var periods: [String] = []
         for relative in notes.paths {
             let file = location.appendingPathComponent(relative)
             let stem = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
             let id = ImportSupport.identifier((relative as NSString).deletingPathExtension)
-            let source = (try? String(contentsOf: file, encoding: .utf8)) ?? String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self)
+            var source = (try? String(contentsOf: file, encoding: .utf8)) ?? String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self)
+            if file.pathExtension.lowercased() == "org" { source = OrgText.outline(source) }
             let front = FrontMatter(source)
-            let named = FrontMatter.nameDate(stem)
+            let match = rules.match(relative)
+            if match == .period, front.fields["date"] == nil {
+                // A weekly or monthly note is about a stretch of days, not a day of the diary.
+                periods.append(relative)
+                continue
+            }
+            var named: (year: Int, month: Int, day: Int, rest: String)?
+            if case .day(let year, let month, let day)? = match {
+                named = (year, month, day, "")
+            } else {
+                named = FrontMatter.nameDate(stem).map { ($0.year, $0.month, $0.day, FrontMatter.isWeekday($0.rest) ? "" : $0.rest) }
+            }
             var created: Timestamp?
             if let text = front.fields["date"] {
                 created = FrontMatter.date(text, zone: zone)
@@ -42,23 +62,38 @@ enum MarkdownImporter {
                                                   + (named == nil ? "" : "; the file name's date is used"), entry: id))
                 }
             }
+            // `created:` gives the time of a day the name gives, or the day when nothing else does.
+            let written = front.fields["created"].flatMap { FrontMatter.date($0, zone: zone) }
             if created == nil, let named {
                 created = ImportSupport.timestamp(year: named.year, month: named.month, day: named.day, hour: 12, minute: 0, in: zone)
+                if let written, written.local.year == named.year, written.local.month == named.month, written.local.day == named.day {
+                    created = written
+                }
             }
-            // Obsidian's syntax is read in any folder of notes: a vault copied without its
-            // `.obsidian/` still embeds and links the same way.
-            let dialect: ReaderText.Dialect = layout == .logseq ? .logseq : .obsidian
-            guard let created, layout != .logseq || relative.hasPrefix("journals/") else {
+            if created == nil { created = written }
+            let dialect: ReaderText.Dialect = switch layout {
+            case .logseq: .logseq
+            case .obsidian: .obsidian
+            case .folder: .markdown
+            }
+            guard let created, layout != .logseq || relative.hasPrefix(rules.journalsFolder + "/") else {
                 undated.append((relative, ReaderText.wordCount(ReaderText.text(front.body, dialect: dialect))))
                 continue
             }
             var text = front.body
             switch layout {
-            case .obsidian, .folder:
+            case .folder:
+                break
+            case .obsidian:
                 let converted = ObsidianText.markdown(text)
                 text = converted.text
                 for target in converted.unprinted {
                     notices.append(Diagnostic(code: .importEmbedNotPrinted, message: "![[\(target)]] embeds a note or a file that is not a picture",
+                                              entry: id))
+                }
+                if converted.queries > 0 {
+                    notices.append(Diagnostic(code: .importQueryNotRun,
+                                              message: "\(converted.queries) Dataview or Tasks quer\(converted.queries == 1 ? "y is" : "ies are") printed as code",
                                               entry: id))
                 }
             case .logseq:
@@ -90,6 +125,7 @@ enum MarkdownImporter {
                                       tags: front.tags, photoOffsets: offsets)
             entry.source = front.body
             entry.dialect = dialect
+            if layout == .obsidian { entry.appSyntax = notes.obsidianSyntax }
             entries.append(entry)
         }
         if !undated.isEmpty {
@@ -97,13 +133,24 @@ enum MarkdownImporter {
                                       message: "\(undated.count) note\(undated.count == 1 ? " has" : "s have") no date and \(undated.count == 1 ? "is" : "are") not a diary entry: "
                                           + undated.prefix(20).map(\.name).joined(separator: ", ") + (undated.count > 20 ? ", …" : "")))
         }
+        if !notes.others.isEmpty {
+            notices.append(Diagnostic(code: .importAttachmentNotPrinted,
+                                      message: "\(notes.others.count) file\(notes.others.count == 1 ? " is" : "s are") neither a note nor a picture: "
+                                          + notes.others.prefix(20).joined(separator: ", ") + (notes.others.count > 20 ? ", …" : "")))
+        }
+        if !periods.isEmpty {
+            notices.append(Diagnostic(code: .importPeriodicNotesSkipped,
+                                      message: "\(periods.count) weekly, monthly or yearly note\(periods.count == 1 ? " is" : "s are") not a day: "
+                                          + periods.prefix(20).joined(separator: ", ") + (periods.count > 20 ? ", …" : "")))
+        }
         if notes.truncated {
             notices.append(Diagnostic(code: .importTooManyFiles, message: "only the first \(NoteFiles.limit) notes are read"))
         }
         var imported = ImportedExport(journal: Journal(folder: location, journals: [("notes", location.lastPathComponent)], entries: entries),
                                       format: layout == .obsidian ? .obsidian : layout == .logseq ? .logseq : .markdown, detected: false,
                                       notices: notices)
-        imported.skipped = undated
+        imported.skipped = undated + periods.map { ($0, 0) }
+        imported.attachments = notes.others.count
         return imported
     }
 }

@@ -1,7 +1,8 @@
+import Document
 import Foundation
 
 /// The notes of a Markdown export and the pictures they name: every `.md` file below the root
-/// (hidden folders and Logseq's `logseq/` left out), and a picture found as the app finds it:
+/// (and a Logseq graph's `.org` pages; hidden folders and Logseq's `logseq/` left out), and a picture found as the app finds it:
 /// relative to the note, then to the root, then (Obsidian's shortest links) by its name
 /// anywhere in the vault. Nothing outside the root is ever returned.
 struct NoteFiles {
@@ -13,6 +14,10 @@ struct NoteFiles {
     private(set) var truncated = false
     /// Every file's name → its paths, for Obsidian's links by name.
     private var byName: [String: [String]] = [:]
+
+    /// Files that are neither notes nor pictures (a PDF, a recording, a canvas): not printed,
+    /// and named so that none is silently absent.
+    private(set) var others: [String] = []
 
     init(root: URL, layout: MarkdownImporter.Layout) {
         self.root = root
@@ -34,9 +39,16 @@ struct NoteFiles {
                 break
             }
             byName[url.lastPathComponent.lowercased(), default: []].append(relative)
-            if url.pathExtension.lowercased() == "md" || url.pathExtension.lowercased() == "markdown" { paths.append(relative) }
+            let suffix = url.pathExtension.lowercased()
+            // Logseq writes Org pages beside Markdown ones.
+            if suffix == "md" || suffix == "markdown" || layout == .logseq && suffix == "org" {
+                paths.append(relative)
+            } else if !ObsidianText.pictureTypes.contains(suffix), layout != .logseq || !relative.hasPrefix("logseq/") {
+                others.append(relative)
+            }
         }
         paths.sort()
+        others.sort()
     }
 
     /// The picture `target` names from the note at `note` (both relative to the root).
@@ -51,6 +63,15 @@ struct NoteFiles {
             if let file = try? ConfinedPath.resolve(candidate, under: root), FileManager.default.fileExists(atPath: file.path) { return file }
         }
         return nil
+    }
+
+    /// How an Obsidian vault's notes read: highlights always; single line breaks as breaks
+    /// unless the vault turned "strict line breaks" on (`.obsidian/app.json`).
+    var obsidianSyntax: Document.AppSyntax {
+        let settings = root.appendingPathComponent(".obsidian/app.json")
+        let strict = (try? Data(contentsOf: settings)).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }?["strictLineBreaks"]
+            as? Bool ?? false
+        return strict ? [.highlights] : [.highlights, .lineBreaks]
     }
 
     /// `a/b/../c` → `a/c`; nil when it climbs out of the root.

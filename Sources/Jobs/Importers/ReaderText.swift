@@ -23,17 +23,20 @@ enum ReaderText {
 
     static func text(_ source: String, dialect: Dialect) -> String {
         var text = dialect == .logseq ? withoutLogseqLines(source) : source
+        // An app's syntax is read in prose only: in code it is what the writer typed.
         if dialect == .obsidian {
-            text = remove(text, from: "%%", to: "%%")
-            text = remove(text, from: "![[", to: "]]")
-            text = wikilinks(text)
-            text = replacing(text, pattern: #"\[![A-Za-z0-9_-]+\][+-]?"#, with: "")
-            text = replacing(text, pattern: #"(?m)\s\^[A-Za-z0-9-]+$"#, with: "")
+            text = ProseText.mapProse(text) { prose in
+                var text = remove(prose, from: "%%", to: "%%")
+                text = remove(text, from: "![[", to: "]]")
+                text = wikilinks(text)
+                text = replacing(text, pattern: #"\[![A-Za-z0-9_-]+\][+-]?"#, with: "")
+                return replacing(text, pattern: #"(?m)\s\^[A-Za-z0-9-]+$"#, with: "")
+            }
         }
         if dialect == .logseq {
-            text = replacing(text, pattern: #"\(\([0-9a-fA-F-]{36}\)\)"#, with: "")
-            text = remove(text, from: "{{", to: "}}")
-            text = wikilinks(text)
+            text = ProseText.mapProse(text) { prose in
+                wikilinks(remove(replacing(prose, pattern: #"\(\([0-9a-fA-F-]{36}\)\)"#, with: ""), from: "{{", to: "}}"))
+            }
         }
         if dialect == .dayOne { text = DayOneText.markdown(text) }
         return Document(markdown: text, smart: false).readerText
@@ -42,21 +45,22 @@ enum ReaderText {
     /// Logseq's lines that are not text (properties, planning, drawers), outside code fences.
     private static func withoutLogseqLines(_ source: String) -> String {
         var lines: [Substring] = []
-        var inDrawer = false
+        var drawerEnd: Int?
         var inFence = false
-        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+        let all = source.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in all.enumerated() {
             let trimmed = String(line.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { inFence.toggle() }
             if inFence {
                 lines.append(line)
                 continue
             }
-            if inDrawer {
-                if trimmed == ":END:" { inDrawer = false }
+            if let end = drawerEnd {
+                if index == end { drawerEnd = nil }
                 continue
             }
-            if trimmed.hasPrefix(":"), trimmed.hasSuffix(":"), trimmed.count > 2, !trimmed.contains(" "), trimmed != ":END:" {
-                inDrawer = true
+            if let end = LogseqSyntax.drawerEnd(all, at: index) {
+                drawerEnd = end
                 continue
             }
             if LogseqSyntax.isProperty(trimmed) || LogseqSyntax.isPlanning(trimmed) { continue }

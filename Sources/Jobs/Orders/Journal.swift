@@ -1,3 +1,4 @@
+import Document
 import Foundation
 import Render
 
@@ -19,6 +20,10 @@ struct Journal {
         /// to read it: the completeness check's measure of what must be printed.
         var source: String?
         var dialect = ReaderText.Dialect.markdown
+        /// A day without a time (Day One's `isAllDay`): its head prints no time.
+        var allDay = false
+        /// The app syntax the book reads the text with (an Obsidian vault's highlights and breaks).
+        var appSyntax: Document.AppSyntax = []
 
         /// The words a reader of the export sees in this entry: its title, then its text.
         var readerParts: [String] {

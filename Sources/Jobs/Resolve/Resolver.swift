@@ -66,6 +66,8 @@ enum Resolver {
                                       photos: entry.photos)
             if order.showTags { bookEntry.tags = entry.tags }
             bookEntry.photoOffsets = entry.photoOffsets
+            bookEntry.isAllDay = entry.allDay
+            bookEntry.appSyntax = entry.appSyntax
             // Months follow each entry's own offset; instants can interleave across offsets, so
             // look the month up rather than assuming the previous chapter.
             if let index = chapters.firstIndex(where: { $0.year == local.year && $0.month == local.month }) {

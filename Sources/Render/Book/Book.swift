@@ -1,3 +1,4 @@
+import Document
 import Foundation
 
 /// A journal resolved for printing: only what belongs in the book, in reading order.
@@ -71,6 +72,10 @@ public struct BookEntry: Sendable, Equatable {
     /// Where each photo stands in `text`, as a character offset (an imported Day One or
     /// Markdown entry's placeholder); nil: every photo follows the text.
     public var photoOffsets: [Int]?
+    /// The app syntax its text is read with (Obsidian's highlights and line breaks).
+    public var appSyntax: Document.AppSyntax = []
+    /// A day without a time (Day One's all-day entries): its head names the day alone.
+    public var isAllDay = false
 
     public init(id: String, local: LocalDateTime, title: String?, text: String, photos: [BookPhoto]) {
         self.id = id

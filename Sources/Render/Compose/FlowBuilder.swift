@@ -89,7 +89,7 @@ final class FlowBuilder {
             blocks.append(FlowBlock(content: text(line), spaceBefore: 1, keepWithNext: true, splittable: false))
         }
         let firstParagraph = paragraphs.count
-        let source = markdown.blocks(from: entry.text)
+        let source = markdown.blocks(from: entry.text, app: entry.appSyntax)
         let groups = BookEntry.photoGroups(entry.photoAnchors(markdown, textBlocks: source.count))
         var body: [FlowBlock] = []
         var previousWasParagraph = false

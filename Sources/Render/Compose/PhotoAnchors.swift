@@ -4,7 +4,7 @@
 extension BookEntry {
     func photoAnchors(_ markdown: MarkdownReader, textBlocks: Int) -> [Int] {
         guard let offsets = photoOffsets, offsets.count == photos.count else { return photos.map { _ in textBlocks } }
-        return offsets.map { offset in min(textBlocks, markdown.blocks(from: String(text.prefix(max(0, offset)))).count) }
+        return offsets.map { offset in min(textBlocks, markdown.blocks(from: String(text.prefix(max(0, offset))), app: appSyntax).count) }
     }
 
     /// Runs of consecutive photos with the same anchor (a grid each), by anchor.

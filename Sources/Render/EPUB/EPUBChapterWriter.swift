@@ -37,7 +37,7 @@ struct EPUBChapterWriter {
         if !entry.tags.isEmpty {
             html += "<p class=\"tags\">\(XHTML.escape(entry.tags.joined(separator: " · ")))</p>\n"
         }
-        let blocks = markdown.blocks(from: entry.text)
+        let blocks = markdown.blocks(from: entry.text, app: entry.appSyntax)
         let anchors = entry.photoAnchors(markdown, textBlocks: blocks.count)
         for (index, block) in blocks.enumerated() {
             html += photos(entry, anchors.indices.filter { anchors[$0] == index }, textBlocks: blocks.count)

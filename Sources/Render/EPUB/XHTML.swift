@@ -39,7 +39,7 @@ enum XHTML {
 
     private static let inlineTags = ["<i>": "<em>", "</i>": "</em>", "<b>": "<strong>", "</b>": "</strong>",
                                      "<tt>": "<code>", "</tt>": "</code>",
-                                     "<s>": "<del>", "</s>": "</del>", "<sup>": "<sup>", "</sup>": "</sup>"]
+                                     "<s>": "<del>", "</s>": "</del>", "<span background=\"\(MarkdownReader.highlightColour)\">": "<mark>", "</span>": "</mark>", "<sup>": "<sup>", "</sup>": "</sup>"]
 
     /// A document with the book's language, stylesheet and title.
     static func document(title: String, language: BookLanguage, body: String, bodyClass: String? = nil) -> String {

@@ -46,8 +46,11 @@ struct MarkdownReader {
     var language: BookLanguage
     var hyphenator: Hyphenator?
 
-    func blocks(from text: String) -> [TextBlock] {
-        blocks(from: Document(markdown: text))
+    /// A highlighter's pale yellow, light enough for any ink limit.
+    static let highlightColour = "#FFF0A0"
+
+    func blocks(from text: String, app: Document.AppSyntax = []) -> [TextBlock] {
+        blocks(from: Document(markdown: text, app: app))
     }
 
     func blocks(from document: Document) -> [TextBlock] {
@@ -108,6 +111,8 @@ struct MarkdownReader {
                 markup += "<b>" + inlines(inner) + "</b>"
             case .strikethrough(let inner):
                 markup += "<s>" + inlines(inner) + "</s>"
+            case .highlight(let inner):
+                markup += "<span background=\"\(Self.highlightColour)\">" + inlines(inner) + "</span>"
             case .html(let literal):
                 switch RawHTML.piece(literal) {
                 case .lineBreak: markup += "\n"

@@ -50,4 +50,20 @@ import Testing
         #expect(text.contains("<xmp>"))
         #expect(!text.contains("<b>"))
     }
+
+    @Test func highlightsAreReadOnlyWhereAskedAndNeverInCode() {
+        let marked = Document(markdown: "A ==bright *day*== and `==code==` and a == b.\n", app: [.highlights])
+        #expect(marked.blocks == [.paragraph([.text("A "), .highlight([.text("bright "), .emphasis([.text("day")])]), .text(" and "),
+                                              .code("==code=="), .text(" and a == b.")])])
+        let plain = Document(markdown: "A ==bright== day.\n")
+        #expect(plain.blocks == [.paragraph([.text("A ==bright== day.")])])
+        #expect(Document(markdown: "one\ntwo\n", app: [.lineBreaks]).blocks == [.paragraph([.text("one"), .lineBreak, .text("two")])])
+    }
+
+    @Test func proseIsMappedAndCodeLeftAsWritten() {
+        let text = "a %%x%% `%%y%%` b\n```\n%%z%%\n```\n~~~~\n```\n%%w%%\n~~~~\nc %%v%%"
+        let mapped = ProseText.mapProse(text) { $0.replacingOccurrences(of: "%%", with: "") }
+        #expect(mapped == "a x `%%y%%` b\n```\n%%z%%\n```\n~~~~\n```\n%%w%%\n~~~~\nc v")
+        #expect(ProseText.mapProse("an `unclosed %% tick\n") { $0.replacingOccurrences(of: "%%", with: "") } == "an `unclosed  tick\n")
+    }
 }

@@ -70,6 +70,11 @@ struct WordText {
 
     private func isKept(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) }
+        // Variation selectors (❤️ is U+2764 U+FE0F) and the keycap mark choose how a symbol is
+        // drawn; a PDF's text gives the symbol without them. They are marks, not letters.
+        if (0xFE00...0xFE0F).contains(scalar.value) || (0xE0100...0xE01EF).contains(scalar.value) || scalar.value == 0x20E3 {
+            return false
+        }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
              .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
