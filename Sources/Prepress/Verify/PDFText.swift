@@ -41,13 +41,29 @@ final class PDFText {
         }
         var current: ToUnicode?
         var operands: [ContentTokenizer.Token] = []
+        // Marked content open here, each saying whether it carries an ActualText: the text of
+        // its glyphs then (a Thai vowel, a Devanagari cluster, an emoji's variation selector,
+        // which Cairo writes so) stands for them, and the glyphs' own ToUnicode is not read.
+        var marked: [Bool] = []
+        var replaced = 0
         for token in ContentTokenizer(bytes: content) {
             switch token {
             case .operator(let op):
                 switch op {
                 case "Tf": if case .name(let name)? = operands.first { current = maps[name] }
-                case "Tj", "'", "\"": if case .string(let s)? = operands.last { current?.decode(s, into: &output) }
-                case "TJ": for case .string(let s) in operands { current?.decode(s, into: &output) }
+                case "Tj", "'", "\"": if replaced == 0, case .string(let s)? = operands.last { current?.decode(s, into: &output) }
+                case "TJ": if replaced == 0 { for case .string(let s) in operands { current?.decode(s, into: &output) } }
+                case "BMC": marked.append(false)
+                case "BDC":
+                    let actual = zip(operands, operands.dropFirst()).first { $0.0 == .name("/ActualText") }.flatMap { pair -> [UInt8]? in
+                        if case .string(let s) = pair.1 { return s } else { return nil }
+                    }
+                    marked.append(actual != nil)
+                    if let actual {
+                        output += Array(Self.textString(actual).utf8)
+                        replaced += 1
+                    }
+                case "EMC": if marked.popLast() == true { replaced -= 1 }
                 case "ET", "T*", "Td", "TD": output.append(0x20)
                 case "Do":
                     if depth < 4, case .name(let name)? = operands.last, let xobjects = document.key(resources, "/XObject"),
@@ -62,6 +78,19 @@ final class PDFText {
                 operands.append(token)
             }
         }
+    }
+
+    /// A PDF text string: UTF-16BE after its byte order mark, else (near enough for the
+    /// letters and digits compared) Latin-1.
+    static func textString(_ bytes: [UInt8]) -> String {
+        guard bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF else { return String(decoding: bytes.map { UInt16($0) }, as: UTF16.self) }
+        var units: [UInt16] = []
+        var index = 2
+        while index + 1 < bytes.count {
+            units.append(UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]))
+            index += 2
+        }
+        return String(decoding: units, as: UTF16.self)
     }
 
     /// A ToUnicode CMap: codes of a fixed byte length to text.

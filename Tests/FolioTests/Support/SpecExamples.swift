@@ -48,9 +48,13 @@ struct SpecExample {
     }
 
     /// The text a browser shows of the reference HTML: tags out, character references decoded,
-    /// what `<script>` and `<style>` hold left out (a browser does not show it).
+    /// what `<script>` and `<style>` hold left out (a browser does not show it), and a footnote's
+    /// way back to its reference (`↩`, a link GitHub adds, not the writer's).
     var referenceText: String {
         var text = html
+        while let open = text.range(of: "<a href=\"#fnref"), let close = text.range(of: "</a>", range: open.upperBound..<text.endIndex) {
+            text.removeSubrange(open.lowerBound..<close.upperBound)
+        }
         for name in ["script", "style"] {
             while let open = text.range(of: "<\(name)", options: .caseInsensitive),
                   let close = text.range(of: "</\(name)>", options: .caseInsensitive, range: open.upperBound..<text.endIndex) {

@@ -1,11 +1,11 @@
 import Foundation
 
-/// Text reduced to what the completeness check compares: the letters, marks and digits of each
-/// word, in order (NFC, ASCII letters folded to lower case). Spacing, punctuation, hyphens a
+/// Text reduced to what the completeness check compares: the letters, marks, digits and emoji of
+/// each word, in order (NFC, ASCII letters folded to lower case). Spacing, punctuation, hyphens a
 /// line break added, quotes a typographer curled, bullets and symbols all fall away, so only a
-/// word that is missing or changed can make two texts differ. Right-to-left letters come out of
-/// a PDF in visual order, so each run of them is compared as the letters it holds (sorted),
-/// in logical and visual order alike.
+/// word that is missing or changed can make two texts differ. Arabic presentation forms are read
+/// as the letters they draw (NFKC). Right-to-left text comes out of a PDF in visual order: the
+/// check compares such entries by the letters they hold (`CompletenessCheck`).
 struct WordText {
     /// Every kept character, words run together.
     var characters: [UInt32] = []
@@ -22,14 +22,10 @@ struct WordText {
     /// Adds `text`; its first character starts a new token.
     mutating func append(_ text: String) {
         // Composing is costly and changes nothing without combining marks: most pages have none.
-        let composed = Self.needsComposition(text) ? text.precomposedStringWithCanonicalMapping : text
+        let composed = Self.hasPresentationForms(text) ? text.precomposedStringWithCompatibilityMapping
+            : Self.needsComposition(text) ? text.precomposedStringWithCanonicalMapping : text
         var inToken = false
-        var rightToLeft: [UInt32] = []
         for scalar in composed.unicodeScalars {
-            if !rightToLeft.isEmpty, !Self.isRightToLeft(scalar.value), !scalar.properties.isWhitespace, isKept(scalar) {
-                characters += rightToLeft.sorted()
-                rightToLeft = []
-            }
             if scalar.isASCII {
                 let value = scalar.value
                 if (0x61...0x7A).contains(value) || (0x30...0x39).contains(value) {
@@ -46,14 +42,13 @@ struct WordText {
                 continue
             }
             guard isKept(scalar) else { continue }
-            if Self.isRightToLeft(scalar.value) {
-                if rightToLeft.isEmpty { keep(scalar.value, &inToken); characters.removeLast() }
-                rightToLeft.append(scalar.value)
-            } else {
-                keep(scalar.value, &inToken)
-            }
+            keep(scalar.value, &inToken)
         }
-        characters += rightToLeft.sorted()
+    }
+
+    /// Whether `text` holds Arabic or Hebrew presentation forms (a PDF may give a ligature's).
+    private static func hasPresentationForms(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0xFB1D...0xFDFF).contains($0.value) || (0xFE70...0xFEFF).contains($0.value) }
     }
 
     /// Whether NFC could change `text`: it holds a combining mark or a Hangul jamo.
@@ -79,13 +74,20 @@ struct WordText {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
              .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
             return true
+        case .otherSymbol:
+            // An emoji or a pictograph is part of what the writer said (❤ ⭐ 👍); symbols the
+            // book adds (☐ ☑) are only ever extra, which the walk allows.
+            return scalar.properties.isEmoji
+        case .modifierSymbol:
+            // Skin tones (👍🏽).
+            return (0x1F3FB...0x1F3FF).contains(scalar.value)
         default:
             return false
         }
     }
 
     /// Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms.
-    private static func isRightToLeft(_ value: UInt32) -> Bool {
+    static func isRightToLeft(_ value: UInt32) -> Bool {
         (0x0590...0x08FF).contains(value) || (0xFB1D...0xFDFF).contains(value) || (0xFE70...0xFEFF).contains(value)
     }
 

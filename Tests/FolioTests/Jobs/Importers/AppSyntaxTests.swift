@@ -53,6 +53,11 @@ import Testing
             LIST FROM #walk
             ```
 
+            > [!note] A callout with code
+            > ```
+            > let answer = 42 %% kept
+            > ```
+
             [^1]: Eleven kilometres.
             """, "vault/2024-05-01.md")
         let (report, pdf, xhtml) = try render("vault")
@@ -68,16 +73,20 @@ import Testing
         #expect(!report.preflight.contains { $0.code == "import-photo-missing" })
         let query = try #require(report.preflight.first { $0.code == "import-query-not-run" })
         #expect(query.message.contains("1 Dataview or Tasks query") && pdf.contains("LIST FROM #walk"))
+        #expect(pdf.contains("A callout with code") && pdf.contains("let answer = 42 %% kept"))
     }
 
     @Test func aPlainFolderIsCommonMarkAndARuleIsNotFrontMatter() throws {
         try write("Battery at 5%% by noon, by night 100%% again.\n", "notes/2024-05-02.md")
         try write("---\nFirst paragraph after a rule.\n---\n\nSecond paragraph.\n", "notes/2024-05-03.md")
         try write("---\n\nOpens with a rule.\n\nThen words.\n", "notes/2024-05-04.md")
-        let (_, pdf, _) = try render("notes")
+        try write("See ![a heron](https://example.com/heron.jpg) here, and ![the quay](missing.jpg) there.\n", "notes/2024-05-05.md")
+        let (report, pdf, _) = try render("notes")
         let flat = pdf.replacingOccurrences(of: "\n", with: " ")
+        // A remote or missing picture keeps its place with a placeholder, and the words around it stay.
+        #expect(report.preflight.filter { $0.code == "import-photo-missing" }.count == 2)
         for words in ["Battery at 5%% by noon, by night 100%% again.", "First paragraph after a rule.", "Second paragraph.",
-                      "Opens with a rule.", "Then words."] {
+                      "Opens with a rule.", "Then words.", "See", "here, and", "there."] {
             #expect(flat.contains(words), "\(words)")
         }
     }

@@ -22,20 +22,7 @@ import Testing
         try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
         try Data(first.utf8).write(to: notes.appendingPathComponent("2025-04-01.md"))
         try Data("Rain all afternoon; the gutters sang.\n".utf8).write(to: notes.appendingPathComponent("2025-04-02.md"))
-        let order = Sample.order(id: "mutation", export: "notes", outputs: ["interior", "epub"])
-        var input = try JobInput.load(orderData: try JSONSerialization.data(withJSONObject: order), orderFile: "mutation.json",
-                                      config: try workspace.config)
-        mutate(&input.journal)
-        let resolved = Resolver.resolve(order: input.order, journal: input.journal)
-        let folder = workspace.jobs.appendingPathComponent("mutation-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let photos = try PhotoPool(product: input.product, scratch: folder.appendingPathComponent(".photos"))
-        defer { photos.close() }
-        let interior = try InteriorStage(product: input.product, thumbnails: false).run(resolved.book, cover: input.coverContent, photos: photos, into: folder)
-        let epub = try EPUBStage(product: input.product).run(resolved.book, cover: input.coverContent, orderID: "mutation",
-                                                             pageMarks: interior.pageMarks, photos: photos, into: folder)
-        return VerifyStage(product: input.product).run([(.interior, interior.file, interior.pages), (.epub, epub.file, nil)],
-                                                       interiorPages: interior.pages, forbidden: [], expected: resolved.expectedText)
+        return try VerifiedBook(workspace, export: "notes", id: "mutation", mutate: mutate).findings
     }
 
     @Test func anImporterThatDropsASentenceFailsTheJobNamingTheEntry() throws {
@@ -71,5 +58,27 @@ import Testing
         let missing = findings.filter { $0.code == "text-missing" }
         #expect(missing.count == 2, "the PDF and the EPUB: \(findings)")
         #expect(missing.allSatisfy { $0.entry == "2025-04-01" && $0.message.contains(named) }, "\(missing)")
+    }
+
+    /// Five thousand one-line entries, their words and their heads repeated (three a day, two
+    /// at the same minute): each is found between its own head and the next, none in another's
+    /// place. One line lost among its twins is the only finding, and names its entry.
+    @Test func fiveThousandShortEntriesWithRepeatedWordsPass() throws {
+        let lines = ["Rain.", "Walked the dog.", "Walked the dog again.", "Tea with Anna.", "Rain again.", "Tired.", "Tea."]
+        let start = Date(timeIntervalSince1970: 1_577_869_200)
+        let entries = (0..<5_000).map { index in
+            let day = Double(index / 3) * 86_400, minute = index % 3 == 2 ? 43_200.0 : 0
+            return Sample.entry("e\(index)", ISO8601DateFormatter().string(from: start.addingTimeInterval(day + minute)),
+                                text: lines[index % lines.count])
+        }
+        try workspace.writeExport("many", journal: Sample.journal(entries))
+        let book = try VerifiedBook(workspace, export: "many", id: "many") { journal in
+            guard let index = journal.entries.firstIndex(where: { $0.id == "e2500" }) else { return }
+            journal.entries[index].source = journal.entries[index].text
+            journal.entries[index].text = ""
+        }
+        #expect(book.resolved.book.entries.count == 5_000)
+        let errors = book.findings.filter { $0.severity == .error }
+        #expect(errors.map(\.code) == ["text-missing", "text-missing"] && errors.allSatisfy { $0.entry == "e2500" }, "\(errors.prefix(5))")
     }
 }

@@ -4,7 +4,6 @@ import FolioTestSupport
 import Testing
 @testable import Jobs
 @testable import Prepress
-@testable import Render
 
 /// The Markdown specs as conformance suites for the whole book (issue 33): every example of the
 /// GFM spec (the CommonMark spec with GitHub's extensions) and of cmark-gfm's extension tests
@@ -38,28 +37,13 @@ import Testing
                          text: example.markdown)
         }
         try workspace.writeExport("spec", journal: Sample.journal(entries))
-        let order = Sample.order(id: "spec", export: "spec", outputs: ["interior", "epub"])
-        let input = try JobInput.load(orderData: try JSONSerialization.data(withJSONObject: order), orderFile: "spec.json",
-                                      config: try workspace.config)
-        let resolved = Resolver.resolve(order: input.order, journal: input.journal)
-        let folder = workspace.jobs.appendingPathComponent("spec")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let photos = try PhotoPool(product: input.product, scratch: folder.appendingPathComponent(".photos"))
-        defer { photos.close() }
-        let interior = try InteriorStage(product: input.product, thumbnails: false)
-            .run(resolved.book, cover: input.coverContent, photos: photos, into: folder)
-        let epub = try EPUBStage(product: input.product).run(resolved.book, cover: input.coverContent, orderID: "spec",
-                                                             pageMarks: interior.pageMarks, photos: photos, into: folder)
-        let outputs: [(kind: Order.Output, file: URL, pages: Int?)] = [(.interior, interior.file, interior.pages), (.epub, epub.file, nil)]
-        let stage = VerifyStage(product: input.product)
-        let findings = stage.run(outputs, interiorPages: interior.pages, forbidden: [], expected: resolved.expectedText)
-        let heads = Dictionary(resolved.expectedText.entries.map { ($0.id, $0.head) }, uniquingKeysWith: { first, _ in first })
+        let book = try VerifiedBook(workspace, export: "spec", id: "spec")
+        let heads = Dictionary(book.resolved.expectedText.entries.map { ($0.id, $0.head) }, uniquingKeysWith: { first, _ in first })
         let reference = ExpectedText(examples.compactMap { example in
             heads[example.id].map { ExpectedText.Entry(id: example.id, parts: [example.referenceText], head: $0) }
         })
-        let referenceMissing = stage.run(outputs, interiorPages: interior.pages, forbidden: [], expected: reference)
-            .filter { $0.code == "text-missing" }
-        return Outcome(findings: findings, referenceMissing: referenceMissing, entries: resolved.book.entries.map(\.id))
+        let referenceMissing = book.findings(expecting: reference).filter { $0.code == "text-missing" }
+        return Outcome(findings: book.findings, referenceMissing: referenceMissing, entries: book.resolved.book.entries.map(\.id))
     }
 
     @Test func theSpecsAreReadWhole() {
