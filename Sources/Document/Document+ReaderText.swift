@@ -33,12 +33,12 @@ extension Document {
         case .rule:
             break
         case .table(let table):
+            // Each cell is set apart: a line of its own.
             for row in [table.header] + table.rows {
                 for cell in row {
                     append(cell, to: &output)
-                    output += " "
+                    output += "\n"
                 }
-                output += "\n"
             }
         }
         output += "\n"

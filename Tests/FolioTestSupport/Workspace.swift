@@ -44,6 +44,13 @@ public final class Workspace {
         get throws { try FolioConfig.load(configFile) }
     }
 
+    /// Writes `text` to `exports/PATH`, making its folders: an app's export file by file.
+    public func writeExportFile(_ text: String, _ path: String) throws {
+        let file = exports.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+    }
+
     /// Writes `exports/NAME/journal.json`; returns the export folder.
     @discardableResult
     public func writeExport(_ name: String, journal: [String: Any]) throws -> URL {

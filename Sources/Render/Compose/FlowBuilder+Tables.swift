@@ -51,8 +51,10 @@ extension FlowBuilder {
             }
             row.height += TableRow.padding * 2
             figures.append(.tableRow(row))
+            // A header row never ends a page: it stands over the rows it names.
             blocks.append(FlowBlock(content: .figure(id: figures.count - 1, height: row.height),
-                                    spaceBefore: index == 0 ? engine.typography.bodyLineHeight * 0.4 : 0, indent: indent))
+                                    spaceBefore: index == 0 ? engine.typography.bodyLineHeight * 0.4 : 0, keepWithNext: header,
+                                    indent: indent))
         }
         return blocks
     }

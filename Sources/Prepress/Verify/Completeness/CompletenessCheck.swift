@@ -63,7 +63,7 @@ struct CompletenessCheck {
             }
             for (part, words) in zip(entry.parts, reduced) {
                 guard !words.characters.isEmpty else { continue }
-                switch walk(words.characters, from: position, end: end) {
+                switch walk(words, from: position, end: end) {
                 case .complete(let next): position = next
                 case .missing(let at, let near):
                     result.append(Missing(entry: entry.id, words: Self.words(of: part, from: at, in: words), position: near))
@@ -143,13 +143,22 @@ struct CompletenessCheck {
     }
 
     /// Follows one entry's characters through its stretch of the output, `start..<end`.
-    private func walk(_ expected: [UInt32], from start: Int, end: Int) -> Walk {
+    private func walk(_ words: WordText, from start: Int, end: Int) -> Walk {
         let text = document.characters
-        // The entry's first words may be cut by a page turn before the anchor's length (a short
-        // heading or line alone at a page's foot): then the walk starts at the first character
-        // of its own stretch that begins it (a longer partial anchor could match the same words
-        // again further on), and the page turn is passed over as any added text is.
+        let expected = words.characters
+        // The next 16 characters find where the entry goes on; a short line (a heading, a line
+        // between two photos, a table's cell) is found by itself, since what the book sets after
+        // it (a caption, a page turn) may come before the next line's characters.
+        var lineEnd = words.lineEnds.startIndex
+        func lineAnchor(_ p: Int) -> Int {
+            while lineEnd < words.lineEnds.endIndex, words.lineEnds[lineEnd] <= p { lineEnd += 1 }
+            let toEnd = lineEnd < words.lineEnds.endIndex ? words.lineEnds[lineEnd] - p : expected.count - p
+            return max(toEnd, min(3, expected.count - p))
+        }
+        // The entry's first words may still be cut before that (a line alone at a page's foot):
+        // then the walk starts at the first character of its own stretch that begins it.
         guard var i = find(expected, at: 0, from: start, limit: end)
+                ?? find(expected, at: 0, from: start, limit: end, anchor: lineAnchor(0))
                 ?? find(expected, at: 0, from: start, limit: end, anchor: 1) else { return .missing(at: 0, near: start) }
         var p = 0
         while true {
@@ -163,11 +172,13 @@ struct CompletenessCheck {
                 i += 1
             }
             if p == expected.count { return .complete(next: i) }
-            // The output added something here: find where the entry goes on.
-            // Text the book adds may come again within the anchor's length (tags printed as
-            // written between words): a shorter anchor, still within the window, goes on.
+            // The output added something here: find where the entry goes on. Text the book adds
+            // may come again within the anchor's length (tags printed as written between words):
+            // the line's own anchor, then a shorter one, still within the window, goes on.
             let limit = min(end, i + 1 + Self.window)
-            guard let next = find(expected, at: p, from: i + 1, limit: limit) ?? find(expected, at: p, from: i + 1, limit: limit, anchor: 4) else {
+            guard let next = find(expected, at: p, from: i + 1, limit: limit)
+                    ?? find(expected, at: p, from: i + 1, limit: limit, anchor: lineAnchor(p))
+                    ?? find(expected, at: p, from: i + 1, limit: limit, anchor: 4) else {
                 return .missing(at: p, near: i)
             }
             i = next

@@ -12,6 +12,9 @@ struct WordText {
     /// Where each whitespace-separated word starts in `characters` (words with nothing kept are
     /// left out): how a finding names the first missing words.
     var tokenStarts: [Int] = []
+    /// Where each line of the text ends in `characters` (a block of the entry: a paragraph, a
+    /// list item, a table cell): where the book may set a photo, a caption or a page turn.
+    var lineEnds: [Int] = []
 
     init() {}
 
@@ -34,6 +37,7 @@ struct WordText {
                     keep(value + 0x20, &inToken)
                 } else if value == 0x20 || (0x09...0x0D).contains(value) {
                     inToken = false
+                    if value == 0x0A, lineEnds.last != characters.count { lineEnds.append(characters.count) }
                 }
                 continue
             }

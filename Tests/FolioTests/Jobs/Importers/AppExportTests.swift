@@ -12,11 +12,7 @@ import Testing
 
     init() throws { workspace = try Workspace() }
 
-    func write(_ text: String, _ path: String) throws {
-        let file = workspace.exports.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
-    }
+    func write(_ text: String, _ path: String) throws { try workspace.writeExportFile(text, path) }
 
     func copyPhoto(_ path: String) throws {
         let file = workspace.exports.appendingPathComponent(path)

@@ -11,11 +11,7 @@ import Testing
 
     init() throws { workspace = try Workspace() }
 
-    func write(_ text: String, _ path: String) throws {
-        let file = workspace.exports.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
-    }
+    func write(_ text: String, _ path: String) throws { try workspace.writeExportFile(text, path) }
 
     /// Renders the export at `path`; the report, the PDF's text and the EPUB's chapters.
     func render(_ path: String) throws -> (report: JobReport, pdf: String, xhtml: String) {
@@ -119,5 +115,21 @@ import Testing
         #expect(pdf.contains("MONDAY, 6 MAY 2024\n") && !pdf.contains("6 MAY 2024 · 00:00"), "an all-day entry prints no time")
         #expect(pdf.contains("TUESDAY, 7 MAY 2024 · 09:30"))
         #expect(xhtml.contains("Monday, 6 May 2024</span>"))
+    }
+
+    /// Short lines between photos, each photo with its caption, and a page turn among them.
+    @Test func shortLinesBetweenCaptionedPhotos() throws {
+        let photo = corpusRoot.appendingPathComponent("photos/color/prism_pizza-progressive.jpg")
+        var text = ""
+        for index in 0..<6 {
+            let file = workspace.exports.appendingPathComponent("photos/p\(index).jpg")
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: photo, to: file)
+            text += "Line \(index).\n\n![A caption for photo \(index), longer than a line is](p\(index).jpg)\n\n"
+        }
+        try write(text + "Bed.\n", "photos/2024-05-08.md")
+        let (report, pdf, _) = try render("photos")
+        #expect(report.accounting?.printed.photos == 6)
+        #expect(pdf.contains("Line 5.") && pdf.contains("Bed."))
     }
 }
