@@ -7,6 +7,11 @@ struct MarkdownParser {
     var smart: Bool
     var app: Document.AppSyntax = []
 
+    /// How deep quotes and lists may nest as blocks of their own; deeper content is read as the
+    /// plain text of one paragraph, so that no input can exhaust the stack of the readers that
+    /// walk the model (`> > > …` ten thousand times is a line of text, not a trap).
+    static let maximumDepth = 48
+
     /// The extensions GitHub's own Markdown uses (footnotes are a parser option).
     static let extensions = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
 
@@ -34,8 +39,8 @@ struct MarkdownParser {
         for node in children(of: root) {
             if cmark_node_get_type(node) == CMARK_NODE_FOOTNOTE_DEFINITION {
                 // cmark-gfm keeps only referenced definitions, moved to the end in reference order.
-                footnotes.append(Footnote(number: footnotes.count + 1, blocks: children(of: node).compactMap(block)))
-            } else if let block = block(node) {
+                footnotes.append(Footnote(number: footnotes.count + 1, blocks: children(of: node).compactMap { block($0, depth: 1) }))
+            } else if let block = block(node, depth: 0) {
                 blocks.append(block)
             }
         }
@@ -61,12 +66,14 @@ struct MarkdownParser {
         cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
     }
 
-    private func block(_ node: OpaquePointer) -> Block? {
+    private func block(_ node: OpaquePointer, depth: Int) -> Block? {
+        guard depth < Self.maximumDepth else { return .paragraph([.text(plainText(node))]) }
+        let block = { (child: OpaquePointer) in self.block(child, depth: depth + 1) }
         switch cmark_node_get_type(node) {
         case CMARK_NODE_PARAGRAPH:
-            return .paragraph(inlines(node))
+            return .paragraph(inlines(node, depth: depth))
         case CMARK_NODE_HEADING:
-            return .heading(level: Int(cmark_node_get_heading_level(node)), inlines(node))
+            return .heading(level: Int(cmark_node_get_heading_level(node)), inlines(node, depth: depth))
         case CMARK_NODE_BLOCK_QUOTE:
             return .quote(children(of: node).compactMap(block))
         case CMARK_NODE_LIST:
@@ -85,11 +92,30 @@ struct MarkdownParser {
         case CMARK_NODE_THEMATIC_BREAK:
             return .rule
         default:
-            return typeName(node) == "table" ? .table(table(node)) : nil
+            return typeName(node) == "table" ? .table(table(node, depth: depth)) : nil
         }
     }
 
-    private func table(_ node: OpaquePointer) -> Table {
+    /// The text of a node and all below it, walked with cmark's own iterator (no recursion).
+    private func plainText(_ node: OpaquePointer) -> String {
+        guard let iterator = cmark_iter_new(node) else { return "" }
+        defer { cmark_iter_free(iterator) }
+        var text = ""
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let current = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK: if event == CMARK_EVENT_ENTER { text += literal(current) }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text += " "
+            case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING: if event == CMARK_EVENT_EXIT { text += " " }
+            default: break
+            }
+        }
+        return text
+    }
+
+    private func table(_ node: OpaquePointer, depth: Int) -> Table {
         let columns = Int(cmark_gfm_extensions_get_table_columns(node))
         var alignments: [Table.Alignment] = []
         if let bytes = cmark_gfm_extensions_get_table_alignments(node) {
@@ -105,13 +131,15 @@ struct MarkdownParser {
         var header: [[Inline]] = []
         var rows: [[[Inline]]] = []
         for row in children(of: node) {
-            let cells = children(of: row).map(inlines)
+            let cells = children(of: row).map { inlines($0, depth: depth) }
             if typeName(row) == "table_header" { header = cells } else { rows.append(cells) }
         }
         return Table(alignments: alignments, header: header, rows: rows)
     }
 
-    private func inlines(_ node: OpaquePointer) -> [Inline] {
+    private func inlines(_ node: OpaquePointer, depth: Int) -> [Inline] {
+        guard depth < Self.maximumDepth else { return [.text(plainText(node))] }
+        let inlines = { (child: OpaquePointer) in self.inlines(child, depth: depth + 1) }
         let content: [Inline] = children(of: node).compactMap { child in
             switch cmark_node_get_type(child) {
             case CMARK_NODE_TEXT: return .text(literal(child))

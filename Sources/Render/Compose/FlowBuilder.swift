@@ -169,7 +169,10 @@ final class FlowBuilder {
     }
 
     /// The flow of CommonMark blocks: an entry's first paragraph is flush, later ones indented.
-    private func textFlow(_ source: [TextBlock], indent: Double, quoted: Bool, afterParagraph: Bool = false) -> [FlowBlock] {
+    private func textFlow(_ source: [TextBlock], indent requested: Double, quoted: Bool, afterParagraph: Bool = false) -> [FlowBlock] {
+        // Quotes and lists nested past half the measure go no further right: the text keeps
+        // room to be set, however deep the source nests.
+        let indent = min(requested, measure / 2)
         var blocks: [FlowBlock] = []
         var previousWasParagraph = afterParagraph
         let width = measure - indent

@@ -66,4 +66,14 @@ import Testing
         #expect(mapped == "a x `%%y%%` b\n```\n%%z%%\n```\n~~~~\n```\n%%w%%\n~~~~\nc v")
         #expect(ProseText.mapProse("an `unclosed %% tick\n") { $0.replacingOccurrences(of: "%%", with: "") } == "an `unclosed  tick\n")
     }
+
+    /// Nesting no reader could walk without exhausting its stack is read as plain text.
+    @Test func deepNestingIsReadAsText() {
+        let quotes = Document(markdown: String(repeating: "> ", count: 20_000) + "deep\n")
+        #expect(quotes.readerText.contains("deep"))
+        let emphasis = Document(markdown: String(repeating: "*a ", count: 5_000) + "core" + String(repeating: " a*", count: 5_000) + "\n")
+        #expect(emphasis.readerText.contains("core"))
+        let lists = Document(markdown: (0..<3_000).map { String(repeating: "  ", count: $0) + "- item\($0)" }.joined(separator: "\n"))
+        #expect(lists.readerText.contains("item2999"))
+    }
 }

@@ -49,6 +49,9 @@ import Prepress
             Sample.entry("empty-lines", "2025-01-04T08:15:00Z", text: String(repeating: "\n", count: 3_000)),
             Sample.entry("rtl", "2025-01-05T08:15:00Z", text: "English, then עברית ועוד, then العربية, then English again. " + String(repeating: "שלום world ", count: 200)),
             Sample.entry("controls", "2025-01-06T08:15:00Z", text: "bell\u{07} escape\u{1B} nul-free \u{FEFF}text"),
+            Sample.entry("deep-quotes", "2025-01-07T08:15:00Z", text: String(repeating: "> ", count: 20_000) + "at the bottom"),
+            Sample.entry("deep-lists", "2025-01-08T08:15:00Z",
+                         text: (0..<200).map { String(repeating: "  ", count: $0) + "- level \($0)" }.joined(separator: "\n")),
         ])
         #expect(report.status == .done, "\(String(describing: report.error))")
         try PDFChecks.expectPrintReady(pdf)
