@@ -24,7 +24,7 @@ let package = Package(
         systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
         systemLibrary("CPQ", pkgConfig: "libpq", apt: ["libpq-dev"]),
         systemLibrary("CMHD", pkgConfig: "libmicrohttpd", apt: ["libmicrohttpd-dev"]),
-        // ZIP exports (Day One) are read through libarchive, from Jobs/Importers only.
+        // ZIP exports (Day One) are read through libarchive, from Import/Importers only.
         systemLibrary("CArchive", pkgConfig: "libarchive", apt: ["libarchive-dev"]),
         systemLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
         // systemd's readiness, watchdog and stopping notifications (sd_notify), from Jobs/Runner only.
@@ -48,18 +48,21 @@ let package = Package(
         .target(name: "Prepress", dependencies: ["Diagnostics", "CJPEGShim", "CJPEG", "CPNG", "CLCMS2", "CZlib", "CQPDF", "CPixman"]),
         // An entry's content as plain values, read once by cmark-gfm: what the book sets, the
         // EPUB writes and the completeness check expects. Imports no renderer.
-        .target(name: "Document", dependencies: ["CCmarkGFM"]),
+        .target(name: "Document", dependencies: ["Diagnostics", "CCmarkGFM"]),
+        // What comes in: orders, journals and every app's export read into entries of
+        // Documents, each app's syntax counted where it is left out. Reaches no renderer.
+        .target(name: "Import", dependencies: ["Diagnostics", "Document", "CArchive"]),
         .target(name: "Render", dependencies: ["Diagnostics", "Prepress", "Document", "CPangoCairo", "CHyphen"],
                 resources: [.copy("Text/Dictionaries")]),
         .target(name: "Upload", dependencies: ["CCurlShim", "CCurl"]),
-        .target(name: "Jobs", dependencies: ["Diagnostics", "Document", "Render", "Prepress", "Upload", "CSQLite", "CPQ", "CArchive", "CSystemd"],
+        .target(name: "Jobs", dependencies: ["Diagnostics", "Document", "Import", "Render", "Prepress", "Upload", "CSQLite", "CPQ", "CSystemd"],
                 resources: [.copy("Queue/SQL"), .copy("Report/ReportAssets")]),
         .target(name: "Console", dependencies: ["Jobs", "Diagnostics", "CMHDShim", "CMHD"], resources: [.copy("ConsoleAssets")]),
         // What `folio` and `folio-bench` share of the command line: arguments and where they speak.
         .target(name: "FolioCommandLine"),
         // The `folio` program: its commands, arguments to `Jobs` and `Console`, outcomes to exit
         // codes. A library, so that the tests' `folio-with-faults` is the same program.
-        .target(name: "FolioCommands", dependencies: ["Jobs", "Console", "Prepress", "Upload", "Diagnostics", "FolioCommandLine"]),
+        .target(name: "FolioCommands", dependencies: ["Jobs", "Import", "Console", "Prepress", "Upload", "Diagnostics", "FolioCommandLine"]),
         .executableTarget(name: "folio", dependencies: ["FolioCommands"]),
         // The bench of `make bench`, its diaries' generators and the queue's claim loop: a tool
         // beside the product, never shipped in it. It runs the `folio` built beside it.
@@ -70,7 +73,7 @@ let package = Package(
         // `folio` with the faults FOLIO_TEST_FAULT names in its job processes (a write to address
         // 16, a malloc loop, SIGKILL after a delivery): a test build, so the product holds none.
         .executableTarget(name: "folio-with-faults", dependencies: ["FolioCommands", "Jobs"], path: "Tests/FolioWithFaults"),
-        .testTarget(name: "FolioTests", dependencies: ["Jobs", "Document", "Render", "Prepress", "Upload", "Console", "Diagnostics",
+        .testTarget(name: "FolioTests", dependencies: ["Jobs", "Document", "Import", "Render", "Prepress", "Upload", "Console", "Diagnostics",
                                                        "folio-bench", "FolioTestSupport"]),
     ]
 )

@@ -31,7 +31,7 @@ struct ActionRequest {
             seen = try BoundedInput.integer(form.field("seen"), "seen", fallback: ids.count, in: 0...Int(Int32.max))
         } else {
             var unique = Set<String>()
-            ids = (form.form["id"] ?? []).filter { Order.isValidIdentifier($0) && unique.insert($0).inserted }
+            ids = (form.form["id"] ?? []).filter { JobIdentifier.isValid($0) && unique.insert($0).inserted }
             guard ids.count <= Self.bulkCap else { throw BadRequest(description: "at most \(Self.bulkCap) jobs at once") }
         }
     }

@@ -24,7 +24,7 @@ struct ConsoleAPI {
             return try json(["count": min(count, cap), "count_capped": count > cap,
                              "jobs": try queue.listJobs(filter, limit: limit, offset: offset).map(encodable)])
         case ("GET", .apiJob(let id)):
-            guard Order.isValidIdentifier(id), let job = try queue.job(id) else { return ConsoleApp.apiError("not-found", status: 404) }
+            guard JobIdentifier.isValid(id), let job = try queue.job(id) else { return ConsoleApp.apiError("not-found", status: 404) }
             let report = try queue.jobFile(job: id, name: "report.json").flatMap { try? JSONSerialization.jsonObject(with: $0) }
             return try json(["job": ["id": job.id, "state": job.state.rawValue, "stage": job.stage, "attempts": job.attempts,
                                      "last_error": job.lastError ?? NSNull(), "approved_by": job.approvedBy ?? NSNull(),
@@ -34,7 +34,7 @@ struct ConsoleAPI {
         case ("POST", .apiAction(let id, let name)):
             guard var action = JobAction(rawValue: name), action != JobAction.retryFresh else { return ConsoleApp.apiError("unknown-action", status: 404) }
             guard caller.identity.role == .operator else { return ConsoleApp.apiError("forbidden", status: 403) }
-            guard Order.isValidIdentifier(id), try queue.job(id) != nil else { return ConsoleApp.apiError("not-found", status: 404) }
+            guard JobIdentifier.isValid(id), try queue.job(id) != nil else { return ConsoleApp.apiError("not-found", status: 404) }
             if action == .retry, request.field("render") == "1" { action = .retryFresh }
             let reason = try ActionRequest.reason(request.field("reason"))
             let outcome = try action.perform(on: id, by: caller.identity.name, reason: reason, queue: queue, config: app.config)

@@ -115,13 +115,13 @@ public final class ConsoleApp {
         case ("GET", .jobs):
             return .html(try JobsPage(queue: queue, layout: layout).render(request.query, notice: notice))
         case ("GET", .job(let id)):
-            guard Order.isValidIdentifier(id), let job = try queue.job(id) else { return notFound() }
+            guard JobIdentifier.isValid(id), let job = try queue.job(id) else { return notFound() }
             return .html(try JobPage(queue: queue, files: files, layout: layout).render(job, notice: notice))
         case ("GET", .file(let id, let name)):
-            guard Order.isValidIdentifier(id), try queue.job(id) != nil, let response = try files.serve(id, name) else { return notFound() }
+            guard JobIdentifier.isValid(id), try queue.job(id) != nil, let response = try files.serve(id, name) else { return notFound() }
             return response
         case ("GET", .page(let id, let number)):
-            guard Order.isValidIdentifier(id), let job = try queue.job(id), let report = try files.report(id),
+            guard JobIdentifier.isValid(id), let job = try queue.job(id), let report = try files.report(id),
                   let pages = report.outputs.first(where: { $0.kind == "interior" })?.pages,
                   let page = BoundedInput.page(Substring(number), of: pages) else { return notFound() }
             return .html(PageView(layout: layout).render(job, report: report, page: page, of: pages))

@@ -1,3 +1,5 @@
+import Document
+import Diagnostics
 import Foundation
 import Jobs
 import Prepress

@@ -1,3 +1,4 @@
+import Document
 import Jobs
 import Render
 

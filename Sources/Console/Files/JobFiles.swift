@@ -90,7 +90,7 @@ struct JobFiles {
     /// Opens `jobs/ID/components…` when every folder on the way is the real one (no symbolic
     /// link anywhere below the jobs folder) and the file is a regular file, not a link.
     private func open(_ id: String, _ components: [String]) -> (descriptor: Int32, size: UInt64)? {
-        guard Order.isValidIdentifier(id), let jobs = Self.realPath(config.jobs.path) else { return nil }
+        guard JobIdentifier.isValid(id), let jobs = Self.realPath(config.jobs.path) else { return nil }
         let folder = ([jobs, id] + components.dropLast()).joined(separator: "/")
         guard let name = components.last, Self.realPath(folder) == folder else { return nil }
         let descriptor = Glibc.open(folder + "/" + name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)

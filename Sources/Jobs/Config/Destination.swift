@@ -1,3 +1,4 @@
+import Import
 import Foundation
 
 /// `config/destinations/ID.json`: where finished files go and how they are sent.

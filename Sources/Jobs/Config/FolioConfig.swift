@@ -1,3 +1,4 @@
+import Import
 import Foundation
 import Prepress
 

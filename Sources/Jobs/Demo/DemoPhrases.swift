@@ -1,3 +1,4 @@
+import Document
 import Render
 
 /// Sentences the sample diaries are written from, per language.

@@ -1,3 +1,4 @@
+import Import
 import Diagnostics
 
 /// Why a job stopped: rejected input (the order or its export is wrong) or a failure while

@@ -1,3 +1,4 @@
+import Import
 import Diagnostics
 import Foundation
 import Prepress

@@ -1,3 +1,4 @@
+import Import
 import Foundation
 
 /// `folio intake`: takes every complete order file from the hot folder into the queue. A file

@@ -1,3 +1,4 @@
+import Import
 import Foundation
 
 /// What the console lists and filters jobs by: the order's product, destination, title and

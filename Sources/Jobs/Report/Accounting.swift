@@ -1,3 +1,4 @@
+import Import
 import Diagnostics
 
 /// Where everything the export holds went: each entry, word and photo is printed, archived,

@@ -1,3 +1,4 @@
+import Import
 import Foundation
 
 /// Copies a job's report and previews into the queue, where `folio status`, `folio report`

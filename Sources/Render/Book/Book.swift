@@ -43,23 +43,6 @@ public struct Chapter: Sendable, Equatable {
     }
 }
 
-/// A calendar day and time as the writer saw them, in the entry's own offset.
-public struct LocalDateTime: Sendable, Equatable, Hashable {
-    public var year: Int
-    public var month: Int
-    public var day: Int
-    public var hour: Int
-    public var minute: Int
-
-    public init(year: Int, month: Int, day: Int, hour: Int, minute: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
-        self.hour = hour
-        self.minute = minute
-    }
-}
-
 public struct BookEntry: Sendable, Equatable {
     public var id: String
     public var local: LocalDateTime
@@ -83,19 +66,5 @@ public struct BookEntry: Sendable, Equatable {
         self.title = title
         self.text = text
         self.photos = photos
-    }
-}
-
-public struct BookPhoto: Sendable, Equatable {
-    /// The path as the journal names it, relative to the export.
-    public var name: String
-    /// The confined absolute location on disk.
-    public var file: URL
-    public var caption: String?
-
-    public init(name: String, file: URL, caption: String?) {
-        self.name = name
-        self.file = file
-        self.caption = caption
     }
 }

@@ -1,3 +1,4 @@
+import Document
 import Prepress
 
 /// One photo's place in a row: its box within the text measure and its caption.

@@ -1,3 +1,4 @@
+import Document
 import Foundation
 
 /// The seven cover designs an order can ask for.

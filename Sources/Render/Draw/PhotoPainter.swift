@@ -1,3 +1,4 @@
+import Document
 import Diagnostics
 import Foundation
 import Prepress

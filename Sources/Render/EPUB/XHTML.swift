@@ -1,3 +1,4 @@
+import Diagnostics
 import Document
 import Prepress
 

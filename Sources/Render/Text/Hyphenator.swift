@@ -1,3 +1,4 @@
+import Document
 import CHyphen
 import Diagnostics
 import Foundation

@@ -1,3 +1,4 @@
+import Document
 /// Conventions of a language's typesetting applied to plain text before layout: quotation
 /// marks, dashes, and short words bound to the next one with a no-break space.
 struct LanguageTypography {

@@ -1,3 +1,4 @@
+import Document
 import CPangoCairo
 
 /// Owns one job's Pango font map and context. Pango's default font map is per thread and

@@ -22,7 +22,7 @@ import Testing
         Room(module: "CPQ", allowed: ["Jobs/Queue/Postgres/PGConnection.swift"]),
         Room(module: "CMHD", allowed: ["Console/Server/"]),
         Room(module: "CCurl", allowed: ["Upload/HTTP/"]),
-        Room(module: "CArchive", allowed: ["Jobs/Importers/ZipExport.swift"]),
+        Room(module: "CArchive", allowed: ["Import/Importers/ZipExport.swift"]),
         Room(module: "CSystemd", allowed: ["Jobs/Runner/ServiceManager.swift"]),
         Room(module: "CJPEGShim", allowed: ["Prepress/Photo/"]),
         Room(module: "CZlib", allowed: ["Prepress/Container/", "Prepress/Verify/StreamIntegrity.swift"]),

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import FolioTestSupport
+@testable import Import
 @testable import Jobs
 @testable import Prepress
 @testable import Render

@@ -1,6 +1,7 @@
 import Foundation
 import FolioTestSupport
 import Testing
+@testable import Import
 @testable import Jobs
 
 @Suite struct ConfigTests {

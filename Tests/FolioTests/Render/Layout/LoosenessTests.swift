@@ -1,3 +1,4 @@
+import Document
 import Foundation
 import FolioTestSupport
 import Testing

@@ -1,6 +1,8 @@
+import Document
 import Foundation
 import FolioTestSupport
 import Testing
+@testable import Import
 @testable import Jobs
 @testable import Render
 import Prepress

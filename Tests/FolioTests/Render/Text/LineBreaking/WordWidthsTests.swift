@@ -1,4 +1,5 @@
 import CPangoCairo
+import Document
 import Foundation
 import Testing
 @testable import Render
