@@ -17,6 +17,8 @@ extension DiagnosticCode {
                                                          "a second entry with an id already taken is renamed `ID-2`")
     public static let importHeadingUnread = DiagnosticCode("import-heading-unread", .import, .warning,
                                                            "a jrnl line looks like a heading but its date cannot be read: it is text of the entry before it")
+    public static let importFileUnreadable = DiagnosticCode("import-file-unreadable", .import, .warning,
+                                                            "a note cannot be read, or is not UTF-8: not printed, or printed with U+FFFD where its bytes were")
     public static let importDateUnreadable = DiagnosticCode("import-date-unreadable", .import, .warning,
                                                             "a note's front-matter date is not a date; the file name's date is used if it has one")
     public static let importEmbedNotPrinted = DiagnosticCode("import-embed-not-printed", .import, .warning,
@@ -37,7 +39,7 @@ extension DiagnosticCode {
 extension DiagnosticCodes {
     static let imports: [DiagnosticCode] = [
         .unsafeArchive, .exportFormat, .importPhotoMissing, .importAttachmentNotPrinted, .importUnknownTimeZone, .importNoTimeZone,
-        .importDuplicateID, .importHeadingUnread, .importDateUnreadable, .importEmbedNotPrinted, .importLogseqNotPrinted,
+        .importDuplicateID, .importHeadingUnread, .importFileUnreadable, .importDateUnreadable, .importEmbedNotPrinted, .importLogseqNotPrinted,
         .importQueryNotRun, .importPeriodicNotesSkipped, .importNotesSkipped, .importTooManyFiles, .entryEmpty,
     ]
 }

@@ -1,6 +1,6 @@
 /// Obsidian's `==highlight==` on the model's text: a pair of `==` among the inlines of one
 /// paragraph (text may be emphasised between them) marks what lies between. Code spans are
-/// never looked into; an unpaired `==` stays text.
+/// never looked into; an unpaired `==`, or one between spaces, stays text.
 enum Highlights {
     static func marked(_ inlines: [Inline]) -> [Inline] {
         // Split every text at its `==` so a marker is an inline of its own.
@@ -21,22 +21,25 @@ enum Highlights {
             }
         }
         guard markers.count >= 2 else { return inlines }
+        // As Obsidian reads them: `==` opens before a character that is not a space and closes
+        // after one, so "a == b" is text.
+        func opens(_ index: Int) -> Bool {
+            guard index + 1 < pieces.count else { return false }
+            if case .text(let next) = pieces[index + 1] { return next != "==" && !(next.first?.isWhitespace ?? true) }
+            return true
+        }
+        func closes(_ index: Int) -> Bool {
+            guard index > 0 else { return false }
+            if case .text(let previous) = pieces[index - 1] { return previous != "==" && !(previous.last?.isWhitespace ?? true) }
+            return true
+        }
+        let isMarker = Set(markers)
         var result: [Inline] = []
         var index = 0
-        let pairs = markers.count / 2 * 2
-        var markerIndex = 0
         while index < pieces.count {
-            if markerIndex < pairs, index == markers[markerIndex] {
-                let close = markers[markerIndex + 1]
-                let inner = Array(pieces[(index + 1)..<close])
-                if inner.isEmpty {
-                    // `====` is not a highlight of nothing: both markers stay text.
-                    result.append(.text("===="))
-                } else {
-                    result.append(.highlight(inner))
-                }
+            if isMarker.contains(index), opens(index), let close = markers.first(where: { $0 > index + 1 && closes($0) }) {
+                result.append(.highlight(Array(pieces[(index + 1)..<close])))
                 index = close + 1
-                markerIndex += 2
                 continue
             }
             result.append(pieces[index])

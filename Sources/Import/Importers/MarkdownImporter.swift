@@ -34,11 +34,22 @@ public enum MarkdownImporter {
         var notices: [Diagnostic] = []
         var undated: [(name: String, words: Int)] = []
         var periods: [String] = []
+        var unreadable: [String] = []
         for relative in notes.paths {
             let file = location.appendingPathComponent(relative)
             let stem = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
             let id = ImportSupport.identifier((relative as NSString).deletingPathExtension)
-            var source = (try? String(contentsOf: file, encoding: .utf8)) ?? String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self)
+            guard let bytes = try? Data(contentsOf: file) else {
+                notices.append(Diagnostic(code: .importFileUnreadable, message: "\(relative) cannot be read: not printed", entry: id))
+                unreadable.append(relative)
+                continue
+            }
+            var source = String(decoding: bytes, as: UTF8.self)
+            if String(data: bytes, encoding: .utf8) == nil {
+                let replaced = source.unicodeScalars.filter { $0 == "\u{FFFD}" }.count
+                notices.append(Diagnostic(code: .importFileUnreadable,
+                                          message: "\(relative) is not UTF-8: \(replaced) character\(replaced == 1 ? "" : "s") print as U+FFFD", entry: id))
+            }
             if file.pathExtension.lowercased() == "org" { source = OrgText.outline(source) }
             let front = FrontMatter(source)
             let match = rules.match(relative)
@@ -149,7 +160,7 @@ public enum MarkdownImporter {
         var imported = ImportedExport(journal: Journal(folder: location, journals: [("notes", location.lastPathComponent)], entries: entries),
                                       format: layout == .obsidian ? .obsidian : layout == .logseq ? .logseq : .markdown, detected: false,
                                       notices: notices)
-        imported.skipped = undated + periods.map { ($0, 0) }
+        imported.skipped = undated + (periods + unreadable).map { ($0, 0) }
         imported.attachments = notes.others.count
         return imported
     }

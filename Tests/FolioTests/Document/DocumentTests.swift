@@ -55,6 +55,9 @@ import Testing
         let marked = Document(markdown: "A ==bright *day*== and `==code==` and a == b.\n", app: [.highlights])
         #expect(marked.blocks == [.paragraph([.text("A "), .highlight([.text("bright "), .emphasis([.text("day")])]), .text(" and "),
                                               .code("==code=="), .text(" and a == b.")])])
+        #expect(Document(markdown: "x == y and ==z==\n", app: [.highlights]).blocks
+                == [.paragraph([.text("x == y and "), .highlight([.text("z")])])])
+        #expect(Document(markdown: "a ==== b\n", app: [.highlights]).blocks == [.paragraph([.text("a ==== b")])])
         let plain = Document(markdown: "A ==bright== day.\n")
         #expect(plain.blocks == [.paragraph([.text("A ==bright== day.")])])
         #expect(Document(markdown: "one\ntwo\n", app: [.lineBreaks]).blocks == [.paragraph([.text("one"), .lineBreak, .text("two")])])

@@ -77,10 +77,13 @@ import Testing
         try write("---\nFirst paragraph after a rule.\n---\n\nSecond paragraph.\n", "notes/2024-05-03.md")
         try write("---\n\nOpens with a rule.\n\nThen words.\n", "notes/2024-05-04.md")
         try write("See ![a heron](https://example.com/heron.jpg) here, and ![the quay](missing.jpg) there.\n", "notes/2024-05-05.md")
+        // Latin-1 bytes in a note: printed with U+FFFD where they were, and said.
+        try Data("Caf\u{E9} au lait.\n".data(using: .isoLatin1) ?? Data()).write(to: workspace.exports.appendingPathComponent("notes/2024-05-06.md"))
         let (report, pdf, _) = try render("notes")
         let flat = pdf.replacingOccurrences(of: "\n", with: " ")
         // A remote or missing picture keeps its place with a placeholder, and the words around it stay.
         #expect(report.preflight.filter { $0.code == "import-photo-missing" }.count == 2)
+        #expect(report.preflight.contains { $0.code == "import-file-unreadable" && $0.message.contains("2024-05-06.md is not UTF-8: 1 character") })
         for words in ["Battery at 5%% by noon, by night 100%% again.", "First paragraph after a rule.", "Second paragraph.",
                       "Opens with a rule.", "Then words.", "See", "here, and", "there."] {
             #expect(flat.contains(words), "\(words)")
