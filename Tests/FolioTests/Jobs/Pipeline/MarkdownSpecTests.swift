@@ -75,4 +75,33 @@ import Testing
         }
         #expect(failures.isEmpty, "\(failures.count) of \(Self.printable.count): \(failures.prefix(10))")
     }
+
+    /// No GFM construct is printed as its source: every table, strikethrough, task box and
+    /// footnote reference the reference HTML holds is one in the book too (read from the EPUB,
+    /// whose chapters come from the same blocks as the pages).
+    @Test func gfmConstructsAreSetNotPrintedAsSource() throws {
+        let examples = Self.printable.filter { !$0.extensionName.isEmpty || $0.id.hasPrefix("extensions-") }
+        let workspace = try Workspace()
+        let entries = examples.enumerated().map { index, example in
+            Sample.entry(example.id, "2024-01-\(String(format: "%02d", index % 28 + 1))T0\(index / 28):00:00Z", text: example.markdown)
+        }
+        try workspace.writeExport("gfm", journal: Sample.journal(entries))
+        let book = try VerifiedBook(workspace, export: "gfm", id: "gfm")
+        let epub = try #require(book.outputs.first { $0.kind == .epub }?.file)
+        let xhtml = try Tool.run("unzip", ["-p", epub.path, "OEBPS/chapter-*.xhtml"]).output
+        let sections = Dictionary(xhtml.components(separatedBy: "<section class=\"entry\" id=\"entry-").dropFirst().map { section in
+            (String(section.prefix { $0 != "\"" }), section)
+        }, uniquingKeysWith: { first, _ in first })
+        let constructs = [("<table", "<table>"), ("<del>", "<del>"), ("type=\"checkbox\"", "class=\"task\""),
+                          ("class=\"footnote-ref\"", "<sup>")]
+        var printedAsSource: [String] = []
+        for example in examples {
+            let section = sections[example.id] ?? ""
+            for (reference, set) in constructs where example.html.contains(reference) && !section.contains(set) {
+                printedAsSource.append("\(example.id): \(reference)")
+            }
+        }
+        #expect(examples.count >= 40 && sections.count == examples.count, "\(examples.count) examples, \(sections.count) sections")
+        #expect(printedAsSource.isEmpty, "\(printedAsSource)")
+    }
 }
