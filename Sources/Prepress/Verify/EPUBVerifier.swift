@@ -62,7 +62,7 @@ public struct EPUBVerifier: Sendable {
         return findings
     }
 
-    /// The package's findings, and its spine's documents in reading order (nil when the
+    /// The package's findings, and its spine's documents but the navigation in reading order (nil when the
     /// container or the package document cannot be read).
     private func package(_ contents: [String: [UInt8]]) -> (findings: [Diagnostic], spine: [String]?) {
         guard let container = contents["META-INF/container.xml"] else {
@@ -143,7 +143,10 @@ public struct EPUBVerifier: Sendable {
                 }
             }
         }
-        let spine = opf.elements(named: "itemref").compactMap { manifest[$0.attributes["idref"] ?? ""]?.path }
+        // The navigation document lists every entry by its date, the line the completeness check
+        // cuts the chapters at (an all-day entry's whole head): it holds no entry's words.
+        let spine = opf.elements(named: "itemref").compactMap { manifest[$0.attributes["idref"] ?? ""] }
+            .filter { !$0.properties.split(separator: " ").contains("nav") }.map(\.path)
         return (findings, spine)
     }
 

@@ -112,6 +112,9 @@ import Testing
             ["uuid": "D1", "creationDate": "2024-05-06T00:00:00Z", "timeZone": "UTC", "isAllDay": true,
              "text": "Welcome to Day One ❤️ Tap ⭐️ to star 1️⃣ entry 👍🏽 and 👨‍👩‍👧 family."],
             ["uuid": "D2", "creationDate": "2024-05-07T09:30:00Z", "timeZone": "UTC", "text": "A timed day."],
+            // All-day entries first in the book: the EPUB's table of contents, before them, names each by its whole head.
+            ["uuid": "D3", "creationDate": "2024-05-04T00:00:00Z", "timeZone": "UTC", "isAllDay": true, "text": "First of two whole days."],
+            ["uuid": "D4", "creationDate": "2024-05-05T00:00:00Z", "timeZone": "UTC", "isAllDay": true, "text": "Second of two whole days."],
         ]]
         try write(String(decoding: try JSONSerialization.data(withJSONObject: export), as: UTF8.self), "dayone/Journal.json")
         let (_, pdf, xhtml) = try render("dayone")
