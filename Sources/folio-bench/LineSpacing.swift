@@ -39,9 +39,8 @@ struct LineSpacing {
     /// Typst's compile of the year, with its reading, for scale.
     var typstSeconds: Double
 
-    /// The script beside the configuration's repository (`config/folio.json` → `scripts/`).
     static func script(configFile: URL) -> URL {
-        configFile.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/line_gaps.py")
+        BenchScript.beside(configFile: configFile, "line_gaps.py")
     }
 
     static func measure(_ paragraphs: [String], language: BookLanguage, folioPDF: URL, facts: ProductFacts, script: URL,
@@ -79,23 +78,7 @@ struct LineSpacing {
     }
 
     private static func run(_ script: URL, _ arguments: [String]) throws(BenchError) -> Figures {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        do {
-            try process.run()
-        } catch {
-            throw BenchError("cannot start python3 \(script.path): \(error)")
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchError("\(script.lastPathComponent) \(arguments.joined(separator: " ")) failed: \(message.suffix(500))")
-        }
+        let data = try BenchScript.output(script, arguments)
         do {
             guard let figures = try JSONDecoder().decode([Figures].self, from: data).first else {
                 throw BenchError("\(script.lastPathComponent) measured nothing")

@@ -29,7 +29,8 @@ struct InteriorStage {
             try? AtomicFile.write(jpeg, to: pictures.appendingPathComponent(PageThumbnail.name(page)))
         } : nil
         let (file, rendered) = try PrintFinishing.produce("interior.pdf", in: folder, product: product, inkLimitPercent: product.maximumInkPercent,
-                                                         date: book.contentDate, title: book.title, sheet: { _ in product.interiorSheet }) { drawn throws(RenderError) in
+                                                         date: book.contentDate, title: book.title, sheet: { _ in product.interiorSheet },
+                                                         structure: \.structure) { drawn throws(RenderError) in
             try InteriorRenderer(product: product).render(book, cover: cover, photos: photos, to: drawn, thumbnails: keep)
         }
         // Pictures of the first spreads for the operator's report, beside it.

@@ -9,7 +9,7 @@ extension PrintFinishing {
     /// Draws a PDF under a temporary name, finishes it for print and renames it into place, so
     /// no half-made file is ever seen under its real name.
     static func produce<T>(_ name: String, in folder: URL, product: Product, inkLimitPercent: Double?, date: Date, title: String,
-                           sheet: (T) -> SheetGeometry,
+                           sheet: (T) -> SheetGeometry, structure: (T) -> TaggedStructure? = { _ in nil },
                            draw: (URL) throws(RenderError) -> T) throws(JobError) -> (file: URL, drawn: T) {
         let file = folder.appendingPathComponent(name)
         let drawn = folder.appendingPathComponent(".\(file.deletingPathExtension().lastPathComponent).\(getpid()).cairo.pdf")
@@ -25,7 +25,8 @@ extension PrintFinishing {
             throw .failed(code: error.code, message: "\(name): \(error.message)")
         }
         do {
-            try finish(drawn, to: finished, sheet: sheet(result), product: product, inkLimitPercent: inkLimitPercent, date: date, title: title)
+            try finish(drawn, to: finished, sheet: sheet(result), product: product, inkLimitPercent: inkLimitPercent, date: date, title: title,
+                       structure: structure(result))
         } catch {
             throw .failed(code: .finishFailed, message: "\(error)")
         }

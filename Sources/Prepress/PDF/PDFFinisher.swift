@@ -37,6 +37,9 @@ public struct PDFFinisher {
     public var pdfx: PDFXStandard?
     /// Info's and XMP's title when the file has none of its own (a cover).
     public var title = "Untitled"
+    /// For a tagged drawing (the interior): the language and figure descriptions Cairo cannot
+    /// write, and its unmarked content declared artifacts (`StructureFinishing`).
+    public var structure: TaggedStructure?
 
     public init(sheet: SheetGeometry, outputIntent: OutputIntent, date: String, colours: DeviceColourMap? = nil) {
         boxes = { sheet.boxes(page: $0) }
@@ -76,6 +79,10 @@ public struct PDFFinisher {
             if let info { claim(pdfx, info: info, documentID: Self.documentID(drawing: input), document) }
         }
         document.set("/PageLabels", of: document.root, to: document.parse("<< /Nums [0 << /S /D >>] >>"))
+        if let structure {
+            StructureFinishing(document: document, structure: structure).run()
+            try check("finishing the structure tree", input)
+        }
         DeviceColourRewrite(document: document, colours: outputIntent.components == 4 ? colours : nil).run()
         try check("converting colours", input)
         addOutputIntent(document)

@@ -7,7 +7,7 @@ public enum PrintFinishing {
     /// Finishes `drawn` (as Cairo wrote it) into `finished` for `product`. `inkLimitPercent`:
     /// the total ink the drawing's colours may reach (the interior's or the cover's limit).
     public static func finish(_ drawn: URL, to finished: URL, sheet: SheetGeometry, product: Product, inkLimitPercent: Double?,
-                              date: Date, title: String) throws(PDFFinisher.Failure) {
+                              date: Date, title: String, structure: TaggedStructure? = nil) throws(PDFFinisher.Failure) {
         let profile = product.outputColour
         var colours: DeviceColourMap?
         if profile.isCMYK {
@@ -22,6 +22,7 @@ public enum PrintFinishing {
                                    date: PDFFinisher.pdfDate(date), colours: colours)
         finisher.pdfx = product.pdfx
         finisher.title = title
+        finisher.structure = structure
         try finisher.finish(drawn, to: finished)
     }
 }

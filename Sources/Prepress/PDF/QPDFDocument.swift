@@ -138,6 +138,7 @@ final class QPDFDocument {
 
     func isStream(_ object: PDFObject) -> Bool { qpdf_oh_is_stream(qpdf, object) != 0 }
     func isDictionary(_ object: PDFObject) -> Bool { qpdf_oh_is_dictionary(qpdf, object) != 0 }
+    func isArray(_ object: PDFObject) -> Bool { qpdf_oh_is_array(qpdf, object) != 0 }
 
     /// Every indirect object, by number, up to the trailer's /Size.
     func objects() -> [(number: Int, handle: PDFObject)] {

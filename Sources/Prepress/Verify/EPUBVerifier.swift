@@ -206,20 +206,48 @@ public struct EPUBVerifier: Sendable {
         return findings
     }
 
-    /// Every included entry's words in the spine's documents, in reading order.
+    /// Every included entry's words in the spine's documents, in reading order. Each entry is
+    /// the `<section class="entry">` Folio writes it in (up to the next one), as a tagged PDF's
+    /// entry is its section of the structure tree; a book without them is cut at its heads.
     private func completeness(_ expected: ExpectedText, spine: [String], _ contents: [String: [UInt8]]) -> [Diagnostic] {
         var document = WordText()
         var starts: [(position: Int, path: String)] = []
+        var sections: [Range<Int>] = []
         for path in spine {
             guard let data = contents[path] else { continue }
             starts.append((document.characters.count, path))
-            document.append(MarkupText.forms(data).text)
+            let cuts = Self.entryStarts(in: data)
+            document.append(MarkupText.forms(Array(data[..<(cuts.first ?? data.count)])).text)
+            for (index, cut) in cuts.enumerated() {
+                let start = document.characters.count
+                document.append(MarkupText.forms(Array(data[cut..<(index + 1 < cuts.count ? cuts[index + 1] : data.count)])).text)
+                sections.append(start..<document.characters.count)
+            }
         }
-        return CompletenessCheck(document: document).missing(expected).map { missing in
+        let check = CompletenessCheck(document: document, sections: sections.isEmpty ? nil : sections)
+        return check.missing(expected).map { missing in
             let file = starts.last { $0.position <= missing.position }?.path ?? "the spine"
             return Diagnostic(.error, .textMissing, "words of the entry \(missing.entry) are not in \(file), from: \"\(missing.words)\"",
                               entry: missing.entry)
         }
+    }
+
+    private static let entryMarker = Array("<section class=\"entry\"".utf8)
+
+    /// Where each entry's section begins in an XHTML document.
+    static func entryStarts(in data: [UInt8]) -> [Int] {
+        guard let first = entryMarker.first else { return [] }
+        var starts: [Int] = []
+        var index = 0
+        while index + entryMarker.count <= data.count {
+            if data[index] == first, data[index..<(index + entryMarker.count)].elementsEqual(entryMarker) {
+                starts.append(index)
+                index += entryMarker.count
+            } else {
+                index += 1
+            }
+        }
+        return starts
     }
 
     private static func isBinary(_ name: String) -> Bool {

@@ -20,19 +20,26 @@ final class PDFText {
         return map
     }
 
-    /// UTF-8: built as bytes, since a book's pages add up to megabytes of small pieces.
-    func text(ofPage index: Int) -> [UInt8] {
+    /// One page's text, and where in it each marked-content sequence of the structure tree stands.
+    struct Page {
+        /// UTF-8: built as bytes, since a book's pages add up to megabytes of small pieces.
+        var bytes: [UInt8] = []
+        /// The bytes drawn inside each MCID's sequence.
+        var marked: [Int: Range<Int>] = [:]
+    }
+
+    func text(ofPage index: Int) -> Page {
         let page = document.page(index)
-        guard let resources = document.inheritedKey(page, "/Resources"), let contents = document.key(page, "/Contents") else { return [] }
+        var result = Page()
+        guard let resources = document.inheritedKey(page, "/Resources"), let contents = document.key(page, "/Contents") else { return result }
         let streams = document.isStream(contents) ? [contents] : document.array(contents)
         var bytes: [UInt8] = []
         for stream in streams { bytes += (document.streamData(stream) ?? []) + [0x0A] }
-        var output: [UInt8] = []
-        decode(bytes, resources: resources, depth: 0, into: &output)
-        return output
+        decode(bytes, resources: resources, depth: 0, into: &result)
+        return result
     }
 
-    private func decode(_ content: [UInt8], resources: PDFObject, depth: Int, into output: inout [UInt8]) {
+    private func decode(_ content: [UInt8], resources: PDFObject, depth: Int, into page: inout Page) {
         var maps: [String: ToUnicode] = [:]
         if let fonts = document.key(resources, "/Font") {
             for name in document.keys(fonts) {
@@ -41,35 +48,45 @@ final class PDFText {
         }
         var current: ToUnicode?
         var operands: [ContentTokenizer.Token] = []
-        // Marked content open here, each saying whether it carries an ActualText: the text of
-        // its glyphs then (a Thai vowel, a Devanagari cluster, an emoji's variation selector,
-        // which Cairo writes so) stands for them, and the glyphs' own ToUnicode is not read.
-        var marked: [Bool] = []
+        // Marked content open here, each saying whether it carries an ActualText (the text of
+        // its glyphs then, a Thai vowel, a Devanagari cluster, an emoji's variation selector,
+        // which Cairo writes so, stands for them, and the glyphs' own ToUnicode is not read) and
+        // the structure tree's MCID with where its text began.
+        var marked: [(actual: Bool, mcid: (id: Int, start: Int)?)] = []
         var replaced = 0
         for token in ContentTokenizer(bytes: content) {
             switch token {
             case .operator(let op):
                 switch op {
                 case "Tf": if case .name(let name)? = operands.first { current = maps[name] }
-                case "Tj", "'", "\"": if replaced == 0, case .string(let s)? = operands.last { current?.decode(s, into: &output) }
-                case "TJ": if replaced == 0 { for case .string(let s) in operands { current?.decode(s, into: &output) } }
-                case "BMC": marked.append(false)
+                case "Tj", "'", "\"": if replaced == 0, case .string(let s)? = operands.last { current?.decode(s, into: &page.bytes) }
+                case "TJ": if replaced == 0 { for case .string(let s) in operands { current?.decode(s, into: &page.bytes) } }
+                case "BMC": marked.append((false, nil))
                 case "BDC":
-                    let actual = zip(operands, operands.dropFirst()).first { $0.0 == .name("/ActualText") }.flatMap { pair -> [UInt8]? in
+                    let pairs = zip(operands, operands.dropFirst())
+                    let actual = pairs.first { $0.0 == .name("/ActualText") }.flatMap { pair -> [UInt8]? in
                         if case .string(let s) = pair.1 { return s } else { return nil }
                     }
-                    marked.append(actual != nil)
+                    let mcid = pairs.first { $0.0 == .name("/MCID") }.flatMap { pair -> Int? in
+                        if case .number(let n) = pair.1 { return Int(n) } else { return nil }
+                    }
+                    // A form's own MCIDs would be the form's, not the page's: only the page's are kept.
+                    marked.append((actual != nil, depth == 0 ? mcid.map { ($0, page.bytes.count) } : nil))
                     if let actual {
-                        output += Array(Self.textString(actual).utf8)
+                        page.bytes += Array(Self.textString(actual).utf8)
                         replaced += 1
                     }
-                case "EMC": if marked.popLast() == true { replaced -= 1 }
-                case "ET", "T*", "Td", "TD": output.append(0x20)
+                case "EMC":
+                    if let closed = marked.popLast() {
+                        if closed.actual { replaced -= 1 }
+                        if let mcid = closed.mcid { page.marked[mcid.id] = mcid.start..<page.bytes.count }
+                    }
+                case "ET", "T*", "Td", "TD": page.bytes.append(0x20)
                 case "Do":
                     if depth < 4, case .name(let name)? = operands.last, let xobjects = document.key(resources, "/XObject"),
                        let form = document.key(xobjects, name), document.name(document.key(form, "/Subtype") ?? form) == "/Form",
                        let data = document.streamData(form) {
-                        decode(data, resources: document.key(form, "/Resources") ?? resources, depth: depth + 1, into: &output)
+                        decode(data, resources: document.key(form, "/Resources") ?? resources, depth: depth + 1, into: &page)
                     }
                 default: break
                 }

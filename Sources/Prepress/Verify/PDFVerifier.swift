@@ -59,7 +59,7 @@ public struct PDFVerifier: Sendable {
             : textClock.time { Self.pageTexts(document) }
         findings += forbiddenText(document, pageTexts: pageTexts)
         if let expected = expectations.expectedText {
-            findings += clock.time { Self.completeness(expected, pageTexts: pageTexts) }
+            findings += clock.time { Self.completeness(expected, pageTexts: pageTexts, tree: StructureTree(document)) }
         }
         if let standard = expectations.pdfx {
             findings += PDFXCheck(document: document, standard: standard, header: data.prefix(16)).check()
@@ -216,12 +216,12 @@ public struct PDFVerifier: Sendable {
 
     /// Archived entries' words, ids and photo names: in page text, metadata and bookmarks. Each
     /// page's text and the metadata are searched once, for all phrases together.
-    private func forbiddenText(_ document: QPDFDocument, pageTexts: [[UInt8]]) -> [Diagnostic] {
+    private func forbiddenText(_ document: QPDFDocument, pageTexts: [PDFText.Page]) -> [Diagnostic] {
         let archived = expectations.archived
         guard !archived.isEmpty else { return [] }
         var findings: [Diagnostic] = []
         for (index, text) in pageTexts.enumerated() {
-            for phrase in archived.found(inUTF8: text, counter: expectations.scanCounter) {
+            for phrase in archived.found(inUTF8: text.bytes, counter: expectations.scanCounter) {
                 findings.append(Diagnostic(.error, .archivedContent, "archived content appears: \"\(phrase.prefix(40))\"", page: index + 1))
             }
         }
@@ -251,22 +251,42 @@ public struct PDFVerifier: Sendable {
     }
 
     /// Every page's text, once, for both text checks.
-    private static func pageTexts(_ document: QPDFDocument) -> [[UInt8]] {
+    private static func pageTexts(_ document: QPDFDocument) -> [PDFText.Page] {
         let extractor = PDFText(document: document)
         return (0..<document.pageCount).map { extractor.text(ofPage: $0) }
     }
 
     /// Every included entry's words on the pages, in order (`text-missing` names the entry,
-    /// its first missing words and the page where they should have been).
-    private static func completeness(_ expected: ExpectedText, pageTexts: [[UInt8]]) -> [Diagnostic] {
+    /// its first missing words and the page where they should have been). In a tagged book each
+    /// entry is its section of the structure tree, read in the tree's order; running heads,
+    /// folios and other artifacts are in none. A file without sections is read page by page.
+    private static func completeness(_ expected: ExpectedText, pageTexts: [PDFText.Page], tree: StructureTree?) -> [Diagnostic] {
         var document = WordText()
-        var pageStarts: [Int] = []
-        for text in pageTexts {
-            pageStarts.append(document.characters.count)
-            document.append(String(decoding: text, as: UTF8.self))
+        var starts: [(position: Int, page: Int)] = []
+        var sections: [Range<Int>]?
+        if let entries = tree?.groups("Sect"), !entries.isEmpty {
+            var ranges: [Range<Int>] = []
+            for section in entries {
+                let start = document.characters.count
+                for element in section {
+                    for (page, mcid) in element.content {
+                        guard page < pageTexts.count, let range = pageTexts[page].marked[mcid] else { continue }
+                        starts.append((document.characters.count, page))
+                        document.append(String(decoding: pageTexts[page].bytes[range], as: UTF8.self))
+                    }
+                }
+                ranges.append(start..<document.characters.count)
+            }
+            sections = ranges
+        } else {
+            for (page, text) in pageTexts.enumerated() {
+                starts.append((document.characters.count, page))
+                document.append(String(decoding: text.bytes, as: UTF8.self))
+            }
         }
-        return CompletenessCheck(document: document, printedHead: { $0.uppercased() }).missing(expected).map { missing in
-            let page = (pageStarts.lastIndex { $0 <= missing.position } ?? 0) + 1
+        let check = CompletenessCheck(document: document, printedHead: { $0.uppercased() }, sections: sections)
+        return check.missing(expected).map { missing in
+            let page = (starts.last { $0.position <= missing.position }?.page ?? 0) + 1
             return Diagnostic(.error, .textMissing, "words of the entry are not on the pages, from: \"\(missing.words)\"",
                               page: page, entry: missing.entry)
         }

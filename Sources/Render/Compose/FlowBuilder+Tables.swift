@@ -13,19 +13,27 @@ struct TableRow {
     var width: Double
     var height: Double
     var isHeader: Bool
+    /// The table's first row: a new table begins here in the structure tree.
+    var startsTable = false
 
     /// Space above and below a cell's text, and between columns.
     static let padding = 2.5
     static let gutter = 8.0
+    /// Narrower columns than this cannot hold a word: the table is set row by row instead.
+    static let narrowestColumn = 24.0
 }
 
 extension FlowBuilder {
     /// A table set in the measure: columns as wide as their text where it fits, otherwise the
     /// table is set in the caption size and its cells wrap, so it never overflows the page.
+    /// A table that cannot be set so (too many columns to hold a word each, or a row taller
+    /// than a page, which never splits) is set row by row: each row a paragraph of its cells.
     func tableFlow(_ table: TextTable, indent: Double) -> [FlowBlock] {
         let columns = table.rows.map(\.count).max() ?? 0
         guard columns > 0 else { return [] }
         let available = measure - indent - TableRow.gutter * Double(columns - 1)
+        guard available / Double(columns) >= TableRow.narrowestColumn else { return rowsAsParagraphs(table, indent: indent) }
+        let firstParagraph = paragraphs.count
         var role = Typography.Role.body
         var natural = naturalWidths(table, columns: columns, role: role)
         if natural.reduce(0, +) > available {
@@ -39,7 +47,7 @@ extension FlowBuilder {
             let header = table.hasHeader && index == 0
             var x = 0.0
             var row = TableRow(cells: [], width: widths.reduce(0, +) + TableRow.gutter * Double(columns - 1), height: 0,
-                               isHeader: header)
+                               isHeader: header, startsTable: index == 0)
             for column in 0..<columns {
                 let markup = column < cells.count ? cells[column] : ""
                 let alignment = column < table.alignments.count ? table.alignments[column] : .none
@@ -50,6 +58,11 @@ extension FlowBuilder {
                 x += widths[column] + TableRow.gutter
             }
             row.height += TableRow.padding * 2
+            guard row.height <= maximumPhotoHeight else {
+                discardParagraphs(from: firstParagraph)
+                figures.removeLast(index)
+                return rowsAsParagraphs(table, indent: indent)
+            }
             figures.append(.tableRow(row))
             // A header row never ends a page: it stands over the rows it names.
             blocks.append(FlowBlock(content: .figure(id: figures.count - 1, height: row.height),
@@ -57,6 +70,19 @@ extension FlowBuilder {
                                     indent: indent))
         }
         return blocks
+    }
+
+    /// Each row as a paragraph of its cells in order, the header's in bold: every word stays
+    /// on the page, and a long row splits across pages as any paragraph does.
+    private func rowsAsParagraphs(_ table: TextTable, indent: Double) -> [FlowBlock] {
+        let pitch = engine.typography.bodyLineHeight
+        return table.rows.enumerated().map { index, cells in
+            let line = cells.filter { !$0.isEmpty }.joined(separator: " · ")
+            let id = paragraph(table.hasHeader && index == 0 ? "<b>\(line)</b>" : line, .body, width: measure - indent,
+                               style: ParagraphStyle(lineHeight: pitch))
+            return FlowBlock(content: .text(paragraph: id, lineHeights: paragraphs[id].lines.map(\.height)),
+                             spaceBefore: index == 0 ? pitch * 0.4 : 0, indent: indent)
+        }
     }
 
     /// Each column's widest line when nothing wraps.

@@ -47,6 +47,11 @@ final class FlowBuilder {
         return paragraphs.count - 1
     }
 
+    /// Forgets the paragraphs from `index` on: set for a table that is then set otherwise.
+    func discardParagraphs(from index: Int) {
+        paragraphs.removeSubrange(index...)
+    }
+
     /// Puts `setting`, the same paragraph set again, in place of paragraph `index`.
     func replace(_ index: Int, with setting: MeasuredParagraph) {
         paragraphs[index] = setting
@@ -60,7 +65,7 @@ final class FlowBuilder {
         var blocks: [FlowBlock] = []
         let title = paragraph(PangoMarkup.escape(language.monthNames[chapter.month - 1]), .chapterTitle,
                               style: ParagraphStyle(alignment: .center))
-        blocks.append(FlowBlock(content: text(title), keepWithNext: true, splittable: false, source: .chapter(chapterIndex)))
+        blocks.append(FlowBlock(content: text(title), keepWithNext: true, splittable: false, heading: 1, source: .chapter(chapterIndex)))
         let year = paragraph(PangoMarkup.escape(String(chapter.year)), .chapterYear,
                              style: ParagraphStyle(alignment: .center, letterSpacing: 2))
         blocks.append(FlowBlock(content: text(year), spaceBefore: 6, keepWithNext: true, splittable: false))
@@ -76,12 +81,12 @@ final class FlowBuilder {
         let head = paragraph(PangoMarkup.escape(dateLine), .entryDate,
                              style: ParagraphStyle(lineHeight: typography.bodyLineHeight, letterSpacing: 0.6))
         blocks.append(FlowBlock(content: text(head), spaceBefore: spaceBefore, keepWithNext: true, splittable: false,
-                                opensEntry: entry.id, source: .entry(entry.id)))
+                                heading: 2, opensEntry: entry.id, source: .entry(entry.id)))
         if let title = entry.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty {
             let size = typography.entryTitleSize
             let heading = paragraph(PangoMarkup.escape(TextCleaner.clean(title)), .entryTitle,
                                     style: ParagraphStyle(lineHeight: size * 1.25))
-            blocks.append(FlowBlock(content: text(heading), spaceBefore: 1, keepWithNext: true, splittable: false))
+            blocks.append(FlowBlock(content: text(heading), spaceBefore: 1, keepWithNext: true, splittable: false, heading: 3))
         }
         if !entry.tags.isEmpty {
             let line = paragraph(PangoMarkup.escape(entry.tags.map(TextCleaner.clean).joined(separator: " · ")), .entryDate,
@@ -193,7 +198,7 @@ final class FlowBuilder {
                 let size = typography.font(role).size
                 let id = paragraph(markup, role, width: width, style: ParagraphStyle(lineHeight: size * 1.3))
                 blocks.append(FlowBlock(content: text(id), spaceBefore: pitch * 0.6, keepWithNext: true,
-                                        splittable: false, indent: indent))
+                                        splittable: false, indent: indent, heading: 3 + level))
             case .quote(let inner):
                 var quote = textFlow(inner, indent: indent + typography.quoteIndent, quoted: true)
                 if !quote.isEmpty { quote[0].spaceBefore = pitch * 0.4 }

@@ -18,6 +18,9 @@ struct FlowBlock: Equatable {
     var indent = 0.0
     /// A list marker drawn left of the first line.
     var marker: Int?
+    /// The heading level this block is to a reader of the tagged PDF (1 a chapter's title, 2 an
+    /// entry's head, 3 its title, deeper the entry's own headings); nil for other text.
+    var heading: Int?
     /// The entry this block opens, for the outline and the table of contents.
     var opensEntry: String?
     /// Where the block comes from: its entry, and the index of the entry's top-level text block

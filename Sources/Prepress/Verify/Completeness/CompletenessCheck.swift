@@ -1,7 +1,8 @@
 /// Proves that every included entry's words reached an output, in order. The output is first
-/// cut into entries at their heads (the date line that opens every entry, found in order), so
-/// an entry's words are looked for only between its own head and the next: one entry can never
-/// be matched in another's place, however alike their words. Within its stretch, the entry's
+/// divided into entries: by its own sections when it has them (a tagged PDF's `Sect`s, an EPUB's
+/// entry sections), each matched to the entry whose head opens it, else cut at the heads (the
+/// date line that opens every entry, found in order). An entry's words are looked for only in
+/// its own part: one entry can never be matched in another's place, however alike their words. Within its stretch, the entry's
 /// letters and digits are walked through the output's, front to back: the output may add text
 /// (running heads, folios, captions, tags) but never leave a word out or change one (added
 /// digits, such as a list's numbers drawn after its items, are passed over where they stand).
@@ -30,6 +31,10 @@ struct CompletenessCheck {
     let document: WordText
     /// How this output prints a head (the PDF sets them in capitals).
     var printedHead: (String) -> String = { $0 }
+    /// The output's own division into entries, in order, when it has one (a tagged PDF's
+    /// sections): each entry is then matched to the section its head opens, and never looked
+    /// for in text that happens to hold its head. Nil: the output is cut at its heads.
+    var sections: [Range<Int>]?
 
     /// How many heads may be missing before the rest are not looked for: each is a pass over
     /// the output, and a book with that many lost entries has failed already.
@@ -97,6 +102,7 @@ struct CompletenessCheck {
     /// Each headed entry's stretch of the output: from after its head to the next found head;
     /// nil where the head is missing (or the entry names none).
     private func stretches(_ expected: ExpectedText) -> [Range<Int>?] {
+        if let sections { return stretches(expected, in: sections) }
         let text = document.characters
         var heads: [Range<Int>?] = []
         var cursor = 0
@@ -122,6 +128,38 @@ struct CompletenessCheck {
             guard let head = heads[index] else { continue }
             result[index] = head.upperBound..<max(head.upperBound, end)
             end = head.lowerBound
+        }
+        return result
+    }
+
+    /// Each headed entry's stretch when the output is divided into sections: the section that
+    /// opens with its head, after the head. Sections come in the entries' order; one with
+    /// another head (an entry that should not be there) is passed over.
+    private func stretches(_ expected: ExpectedText, in sections: [Range<Int>]) -> [Range<Int>?] {
+        let text = document.characters
+        var result: [Range<Int>?] = []
+        var next = sections.startIndex
+        var searchesLeft = Self.headSearches
+        for entry in expected.entries {
+            guard let head = entry.head else {
+                result.append(nil)
+                continue
+            }
+            let wanted = WordText(printedHead(head)).characters
+            var found: Range<Int>?
+            var candidate = next
+            // A missing entry's head is looked for to the end at most `headSearches` times.
+            while candidate < sections.endIndex, searchesLeft > 0 {
+                let section = sections[candidate]
+                if section.count >= wanted.count, text[section.lowerBound..<(section.lowerBound + wanted.count)].elementsEqual(wanted) {
+                    found = (section.lowerBound + wanted.count)..<section.upperBound
+                    next = candidate + 1
+                    break
+                }
+                candidate += 1
+            }
+            if found == nil { searchesLeft -= 1 }
+            result.append(found)
         }
         return result
     }

@@ -74,6 +74,9 @@ final class CairoContext: Drawing {
     func clip() { cairo_clip(pointer) }
     func paint() { cairo_paint(pointer) }
 
+    func beginTag(_ role: String) { cairo_tag_begin(pointer, role, "") }
+    func endTag(_ role: String) { cairo_tag_end(pointer, role) }
+
     func draw(_ paragraph: MeasuredParagraph, line: Int, left: Double, top: Double) {
         paragraph.draw(line: line, left: left, top: top, on: pointer)
     }

@@ -41,6 +41,11 @@ protocol Drawing: AnyObject {
     func embedJPEG(_ jpeg: Data, x: Double, y: Double, width: Double, height: Double)
     /// A JPEG decoded to pixels (images), decoded no larger than `pixelsPerPoint` needs.
     func paintJPEG(_ jpeg: Data, x: Double, y: Double, width: Double, height: Double, pixelsPerPoint: Double?)
+
+    /// Opens and closes an element of a tagged PDF's structure tree (`Sect`, `P`, `H2`, `Figure`…),
+    /// nested as the calls are; what is drawn while a leaf is open is its content.
+    func beginTag(_ role: String)
+    func endTag(_ role: String)
 }
 
 /// One colour stop of a gradient: where along it (0–1), and the colour there.
