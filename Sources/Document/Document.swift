@@ -5,6 +5,10 @@
 public struct Document: Sendable, Equatable {
     public var blocks: [Block]
     public var footnotes: [Footnote]
+    /// Where each of `blocks` begins in the text it was read from (after `TextCleaner`), as
+    /// cmark-gfm records it: a line, and a byte in that line, both from 1. Empty for a
+    /// document built by hand.
+    public var blockStarts: [SourcePosition] = []
 
     public init(blocks: [Block], footnotes: [Footnote] = []) {
         self.blocks = blocks

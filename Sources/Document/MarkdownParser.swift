@@ -35,6 +35,7 @@ struct MarkdownParser {
         guard let root = cmark_parser_finish(parser) else { return Document(blocks: []) }
         defer { cmark_node_free(root) }
         var blocks: [Block] = []
+        var starts: [SourcePosition] = []
         var footnotes: [Footnote] = []
         for node in children(of: root) {
             if cmark_node_get_type(node) == CMARK_NODE_FOOTNOTE_DEFINITION {
@@ -42,9 +43,12 @@ struct MarkdownParser {
                 footnotes.append(Footnote(number: footnotes.count + 1, blocks: children(of: node).compactMap { block($0, depth: 1) }))
             } else if let block = block(node, depth: 0) {
                 blocks.append(block)
+                starts.append(SourcePosition(line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node))))
             }
         }
-        return Document(blocks: blocks, footnotes: footnotes)
+        var document = Document(blocks: blocks, footnotes: footnotes)
+        document.blockStarts = starts
+        return document
     }
 
     private func children(of node: OpaquePointer) -> [OpaquePointer] {

@@ -15,7 +15,7 @@ public struct ImportedExport {
     /// Videos, audio and other files entries hold that a book cannot print.
     public var attachments = 0
     /// Notes that are not diary entries (no date), with their words: not printed.
-    public var skipped: [(name: String, words: Int)] = []
+    public var skipped: [(name: String, words: Int, blocks: Int)] = []
 }
 
 /// Reads an order's export in its format.
@@ -126,28 +126,34 @@ public enum ImportSupport {
     public static func images(in text: String) -> (targets: [(alt: String, target: String, offset: Int)], text: String) {
         var targets: [(String, String, Int)] = []
         var output = ""
+        // `output.count`, kept as it grows: counting it again for every image is quadratic.
+        var counted = 0
+        func emit(_ piece: Substring) {
+            output += piece
+            counted += piece.count
+        }
         var rest = Substring(text)
         // Only what CommonMark reads as an image is a photo: `![a](b)` in code is code.
         var images = Document(markdown: text, smart: false).imageDestinations[...]
-        while let start = rest.range(of: "![") {
+        while !images.isEmpty, let start = rest.range(of: "![") {
             // `![alt](target)` on one line, the alt without `]`: anything else (an Obsidian
             // `![[embed]]`, a stray `![`) is text, and no link further on can swallow it.
             let alt = rest[start.upperBound...].prefix { $0 != "]" && $0 != "\n" }
             let afterAlt = rest[alt.endIndex...]
-            guard afterAlt.hasPrefix("]("), let end = afterAlt.dropFirst(2).prefix(while: { $0 != "\n" }).firstIndex(of: ")") else {
-                output += rest[..<start.upperBound]
+            guard afterAlt.hasPrefix("]("), let end = Self.closingParenthesis(afterAlt.dropFirst(2)) else {
+                emit(rest[..<start.upperBound])
                 rest = rest[start.upperBound...]
                 continue
             }
             let target = String(afterAlt[afterAlt.index(afterAlt.startIndex, offsetBy: 2)..<end])
             guard let next = images.first, Self.names(target, next) else {
-                output += rest[..<start.upperBound]
+                emit(rest[..<start.upperBound])
                 rest = rest[start.upperBound...]
                 continue
             }
             images.removeFirst()
-            output += rest[..<start.lowerBound]
-            targets.append((String(alt), next, output.count))
+            emit(rest[..<start.lowerBound])
+            targets.append((String(alt), next, counted))
             rest = rest[rest.index(after: end)...]
             // An image between two words leaves one space between them.
             if output.last == " ", rest.first == " " { rest = rest.dropFirst() }
@@ -156,5 +162,55 @@ public enum ImportSupport {
         // Only trailing space goes: an offset keeps pointing where its placeholder stood.
         while let last = output.last, last.isWhitespace { output.removeLast() }
         return (targets, output)
+    }
+
+    /// The `)` that closes the destination and title opening `rest` (what follows `](`), read
+    /// as CommonMark reads them: a `<…>` destination, or one whose parentheses balance
+    /// (`photo(1).jpg`), backslash escapes kept, then an optional quoted title; on one line.
+    /// Nil when there is none.
+    static func closingParenthesis(_ rest: Substring) -> Substring.Index? {
+        var i = rest.startIndex
+        func step() { i = rest.index(after: i) }
+        func skipSpace() { while i < rest.endIndex, rest[i] == " " || rest[i] == "\t" { step() } }
+        skipSpace()
+        if i < rest.endIndex, rest[i] == "<" {
+            step()
+            while i < rest.endIndex, rest[i] != ">" {
+                if rest[i] == "\n" || rest[i] == "<" { return nil }
+                if rest[i] == "\\" { step() }
+                if i < rest.endIndex { step() }
+            }
+            guard i < rest.endIndex else { return nil }
+            step()
+        } else {
+            var depth = 0
+            while i < rest.endIndex, !" \t\n".contains(rest[i]) {
+                if rest[i] == "\\" {
+                    step()
+                    if i < rest.endIndex { step() }
+                    continue
+                }
+                if rest[i] == "(" { depth += 1 }
+                if rest[i] == ")" {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+                step()
+            }
+        }
+        skipSpace()
+        let closers: [Character: Character] = ["\"": "\"", "'": "'", "(": ")"]
+        if i < rest.endIndex, let closer = closers[rest[i]] {
+            step()
+            while i < rest.endIndex, rest[i] != closer {
+                if rest[i] == "\n" { return nil }
+                if rest[i] == "\\" { step() }
+                if i < rest.endIndex { step() }
+            }
+            guard i < rest.endIndex else { return nil }
+            step()
+            skipSpace()
+        }
+        return i < rest.endIndex && rest[i] == ")" ? i : nil
     }
 }

@@ -15,14 +15,24 @@ public enum LogseqSyntax {
             && (after.isEmpty || after.first == " ")
     }
 
-    /// Where the drawer opened at `index` ends (its `:END:` line), or nil when the line opens
+    /// For each line, where the drawer it opens ends (its `:END:` line), or nil when it opens
     /// none. A drawer is a `:NAME:` line (`:LOGBOOK:`, `:PROPERTIES:`) closed by `:END:` further
     /// on: a line such as `:tada:` with no `:END:` after it is the writer's text (an emoji code).
-    public static func drawerEnd<Line: StringProtocol>(_ lines: [Line], at index: Int) -> Int? {
-        let line = lines[index].trimmingCharacters(in: .whitespaces)
-        guard line.count > 2, line.hasPrefix(":"), line.hasSuffix(":"), line != ":END:",
-              line.dropFirst().dropLast().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else { return nil }
-        return lines[(index + 1)...].firstIndex { $0.trimmingCharacters(in: .whitespaces) == ":END:" }
+    /// One pass from the end finds every line's next `:END:`, however many `:word:` lines.
+    public static func drawerEnds<Line: StringProtocol>(_ lines: [Line]) -> [Int?] {
+        var ends: [Int?] = Array(repeating: nil, count: lines.count)
+        var nextEnd: Int?
+        for index in lines.indices.reversed() {
+            let line = lines[index].trimmingCharacters(in: .whitespaces)
+            if line == ":END:" {
+                nextEnd = index
+                continue
+            }
+            guard line.count > 2, line.hasPrefix(":"), line.hasSuffix(":"),
+                  line.dropFirst().dropLast().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else { continue }
+            ends[index] = nextEnd
+        }
+        return ends
     }
 
     public static func isPlanning(_ line: String) -> Bool {

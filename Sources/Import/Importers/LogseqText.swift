@@ -30,6 +30,7 @@ public enum LogseqText {
         var inFence = false
         var depth = 0
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+        let drawers = LogseqSyntax.drawerEnds(lines)
         for (index, rawLine) in lines.enumerated() {
             let tabs = rawLine.prefix { $0 == "\t" }.count
             var line = rawLine.dropFirst(tabs)
@@ -43,7 +44,7 @@ public enum LogseqText {
                 if index == end { drawerEnd = nil }
                 continue
             }
-            if let end = LogseqSyntax.drawerEnd(lines, at: index) {
+            if let end = drawers[index] {
                 drawerEnd = end
                 dropped.drawers += 1
                 continue

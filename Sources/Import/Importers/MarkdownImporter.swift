@@ -32,7 +32,7 @@ public enum MarkdownImporter {
         let notes = NoteFiles(root: location, layout: layout)
         var entries: [Journal.Entry] = []
         var notices: [Diagnostic] = []
-        var undated: [(name: String, words: Int)] = []
+        var undated: [(name: String, words: Int, blocks: Int)] = []
         var periods: [String] = []
         var unreadable: [String] = []
         for relative in notes.paths {
@@ -88,7 +88,8 @@ public enum MarkdownImporter {
             case .folder: .markdown
             }
             guard let created, layout != .logseq || relative.hasPrefix(rules.journalsFolder + "/") else {
-                undated.append((relative, ReaderText.wordCount(ReaderText.text(front.body, dialect: dialect))))
+                let read = ReaderText.reading(front.body, dialect: dialect)
+                undated.append((relative, ReaderText.wordCount(read.text), read.blocks))
                 continue
             }
             var text = front.body
@@ -160,7 +161,7 @@ public enum MarkdownImporter {
         var imported = ImportedExport(journal: Journal(folder: location, journals: [("notes", location.lastPathComponent)], entries: entries),
                                       format: layout == .obsidian ? .obsidian : layout == .logseq ? .logseq : .markdown, detected: false,
                                       notices: notices)
-        imported.skipped = undated + (periods + unreadable).map { ($0, 0) }
+        imported.skipped = undated + (periods + unreadable).map { ($0, 0, 0) }
         imported.attachments = notes.others.count
         return imported
     }

@@ -22,6 +22,13 @@ public enum ReaderText {
     }
 
     public static func text(_ source: String, dialect: Dialect) -> String {
+        reading(source, dialect: dialect).text
+    }
+
+    /// What a reader sees, and how many blocks cmark-gfm reads in it (paragraphs, headings, list
+    /// items, quotes, code, tables, rules and HTML blocks, nested ones and footnotes' included):
+    /// the accounting's measure of the source's structure.
+    public static func reading(_ source: String, dialect: Dialect) -> (text: String, blocks: Int) {
         var text = dialect == .logseq ? withoutLogseqLines(source) : source
         // An app's syntax is read in prose only: in code it is what the writer typed.
         if dialect == .obsidian {
@@ -39,7 +46,8 @@ public enum ReaderText {
             }
         }
         if dialect == .dayOne { text = DayOneText.markdown(text) }
-        return Document(markdown: text, smart: false).readerText
+        let document = Document(markdown: text, smart: false)
+        return (document.readerText, document.allBlocks.count)
     }
 
     /// Logseq's lines that are not text (properties, planning, drawers), outside code fences.
@@ -48,6 +56,7 @@ public enum ReaderText {
         var drawerEnd: Int?
         var inFence = false
         let all = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let drawers = LogseqSyntax.drawerEnds(all)
         for (index, line) in all.enumerated() {
             let trimmed = String(line.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { inFence.toggle() }
@@ -59,7 +68,7 @@ public enum ReaderText {
                 if index == end { drawerEnd = nil }
                 continue
             }
-            if let end = LogseqSyntax.drawerEnd(all, at: index) {
+            if let end = drawers[index] {
                 drawerEnd = end
                 continue
             }

@@ -26,8 +26,12 @@ public struct Journal {
         public var appSyntax: Document.AppSyntax = []
 
         /// The words a reader of the export sees in this entry: its title, then its text.
-        public var readerParts: [String] {
-            [title ?? "", ReaderText.text(source ?? text, dialect: dialect)]
+        public var readerParts: [String] { reading.parts }
+
+        /// `readerParts`, and how many blocks the source's text holds, read once.
+        public var reading: (parts: [String], blocks: Int) {
+            let read = ReaderText.reading(source ?? text, dialect: dialect)
+            return ([title ?? "", read.text], read.blocks)
         }
 
         /// Nothing to print, given its `readerParts`: no photo, and no title or text but

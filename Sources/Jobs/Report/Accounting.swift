@@ -1,18 +1,20 @@
 import Import
 import Diagnostics
 
-/// Where everything the export holds went: each entry, word and photo is printed, archived,
-/// out of the order's scope, or not printed (and then a finding names the entry and why).
-/// Words are counted as the export's reader sees them (`ReaderText`); the parts add up to the
-/// source's count.
+/// Where everything the export holds went: each entry, word, block and photo is printed,
+/// archived, out of the order's scope, or not printed (and then a finding names the entry and
+/// why). Words are counted as the export's reader sees them (`ReaderText`), blocks as cmark-gfm
+/// reads the source (a query block an importer prints as code is still a block, and said); the
+/// parts add up to the source's count.
 public struct Accounting: Codable, Sendable, Equatable {
     public struct Tally: Codable, Sendable, Equatable {
         public var entries = 0
         public var words = 0
+        public var blocks = 0
         public var photos = 0
 
         static func + (a: Tally, b: Tally) -> Tally {
-            Tally(entries: a.entries + b.entries, words: a.words + b.words, photos: a.photos + b.photos)
+            Tally(entries: a.entries + b.entries, words: a.words + b.words, blocks: a.blocks + b.blocks, photos: a.photos + b.photos)
         }
     }
 
@@ -44,11 +46,14 @@ public struct Accounting: Codable, Sendable, Equatable {
     static let omissionCodes: [DiagnosticCode] = [.importPhotoMissing, .importAttachmentNotPrinted, .importEmbedNotPrinted,
                                                   .importLogseqNotPrinted, .importNotesSkipped, .importTooManyFiles]
 
-    /// `words`: an entry's words as its reader sees them.
+    /// `measure`: an entry's words as its reader sees them, and its source's blocks.
     init(printed: [Journal.Entry], archived: [Journal.Entry], empty: [Journal.Entry], outOfScope: [Journal.Entry],
-         words: (Journal.Entry) -> Int) {
+         measure: (Journal.Entry) -> (words: Int, blocks: Int)) {
         func tally(_ entries: [Journal.Entry]) -> Tally {
-            entries.reduce(Tally()) { $0 + Tally(entries: 1, words: words($1), photos: $1.photos.count) }
+            entries.reduce(Tally()) {
+                let measured = measure($1)
+                return $0 + Tally(entries: 1, words: measured.words, blocks: measured.blocks, photos: $1.photos.count)
+            }
         }
         self.printed = tally(printed)
         self.archived = tally(archived)
@@ -69,8 +74,9 @@ public struct Accounting: Codable, Sendable, Equatable {
     }
 
     /// Adds notes that are not diary entries (no date): in the source, not printed.
-    mutating func add(skipped: [(name: String, words: Int)]) {
-        let tally = Tally(entries: skipped.count, words: skipped.reduce(0) { $0 + $1.words }, photos: 0)
+    mutating func add(skipped: [(name: String, words: Int, blocks: Int)]) {
+        let tally = Tally(entries: skipped.count, words: skipped.reduce(0) { $0 + $1.words }, blocks: skipped.reduce(0) { $0 + $1.blocks },
+                          photos: 0)
         source = source + tally
         notPrinted = notPrinted + tally
     }

@@ -51,7 +51,12 @@ enum Resolver {
         let archived = inScope.filter(\.archived)
         // Each entry's words as its reader sees them, read once (ids are unique by now).
         var reading: [String: [String]] = [:]
-        for entry in journal.entries { reading[entry.id] = entry.readerParts }
+        var blocks: [String: Int] = [:]
+        for entry in journal.entries {
+            let read = entry.reading
+            reading[entry.id] = read.parts
+            blocks[entry.id] = read.blocks
+        }
         let empty = inScope.filter { !$0.archived && $0.isEmpty(reading: reading[$0.id] ?? []) }
         // Chronological by instant; ties broken by id so the order never depends on file order.
         let kept = inScope.filter { !$0.archived && !$0.isEmpty(reading: reading[$0.id] ?? []) }.sorted { a, b in
@@ -64,11 +69,10 @@ enum Resolver {
         for entry in kept {
             let local = entry.created.local
             var bookEntry = BookEntry(id: entry.id, local: local, title: entry.title, text: entry.text,
-                                      photos: entry.photos)
+                                      photos: entry.photos, appSyntax: entry.appSyntax)
             if order.showTags { bookEntry.tags = entry.tags }
             bookEntry.photoOffsets = entry.photoOffsets
             bookEntry.isAllDay = entry.allDay
-            bookEntry.appSyntax = entry.appSyntax
             // Months follow each entry's own offset; instants can interleave across offsets, so
             // look the month up rather than assuming the previous chapter.
             if let index = chapters.firstIndex(where: { $0.year == local.year && $0.month == local.month }) {
@@ -95,7 +99,7 @@ enum Resolver {
         let inScopeIDs = Set(inScope.map(\.id))
         resolved.accounting = Accounting(printed: kept, archived: archived, empty: empty,
                                          outOfScope: journal.entries.filter { !inScopeIDs.contains($0.id) }) { entry in
-            (reading[entry.id] ?? []).reduce(0) { $0 + ReaderText.wordCount($1) }
+            ((reading[entry.id] ?? []).reduce(0) { $0 + ReaderText.wordCount($1) }, blocks[entry.id] ?? 0)
         }
         return resolved
     }

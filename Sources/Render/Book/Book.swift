@@ -48,7 +48,7 @@ public struct BookEntry: Sendable, Equatable {
     public var local: LocalDateTime
     public var title: String?
     /// CommonMark source, as written.
-    public var text: String
+    public let text: String
     public var photos: [BookPhoto]
     /// Printed under the entry's head when the order asks (`book.show_tags`).
     public var tags: [String] = []
@@ -56,15 +56,20 @@ public struct BookEntry: Sendable, Equatable {
     /// Markdown entry's placeholder); nil: every photo follows the text.
     public var photoOffsets: [Int]?
     /// The app syntax its text is read with (Obsidian's highlights and line breaks).
-    public var appSyntax: Document.AppSyntax = []
+    public let appSyntax: Document.AppSyntax
+    /// `text` read once by cmark-gfm: what the layout and the EPUB both set.
+    public let document: Document
     /// A day without a time (Day One's all-day entries): its head names the day alone.
     public var isAllDay = false
 
-    public init(id: String, local: LocalDateTime, title: String?, text: String, photos: [BookPhoto]) {
+    public init(id: String, local: LocalDateTime, title: String?, text: String, photos: [BookPhoto],
+                appSyntax: Document.AppSyntax = []) {
         self.id = id
         self.local = local
         self.title = title
         self.text = text
         self.photos = photos
+        self.appSyntax = appSyntax
+        document = Document(markdown: text, app: appSyntax)
     }
 }

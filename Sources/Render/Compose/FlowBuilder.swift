@@ -94,8 +94,8 @@ final class FlowBuilder {
             blocks.append(FlowBlock(content: text(line), spaceBefore: 1, keepWithNext: true, splittable: false))
         }
         let firstParagraph = paragraphs.count
-        let source = markdown.blocks(from: entry.text, app: entry.appSyntax)
-        let groups = BookEntry.photoGroups(entry.photoAnchors(markdown, textBlocks: source.count))
+        let (source, origins) = markdown.set(entry.document)
+        let groups = BookEntry.photoGroups(entry.photoAnchors(origins: origins))
         var body: [FlowBlock] = []
         var previousWasParagraph = false
         for (index, block) in source.enumerated() {

@@ -37,8 +37,8 @@ struct EPUBChapterWriter {
         if !entry.tags.isEmpty {
             html += "<p class=\"tags\">\(XHTML.escape(entry.tags.joined(separator: " · ")))</p>\n"
         }
-        let blocks = markdown.blocks(from: entry.text, app: entry.appSyntax)
-        let anchors = entry.photoAnchors(markdown, textBlocks: blocks.count)
+        let (blocks, origins) = markdown.set(entry.document)
+        let anchors = entry.photoAnchors(origins: origins)
         for (index, block) in blocks.enumerated() {
             html += photos(entry, anchors.indices.filter { anchors[$0] == index }, textBlocks: blocks.count)
             html += breaks(.block(entry: entry.id, index: index))

@@ -54,10 +54,25 @@ struct MarkdownReader {
     }
 
     func blocks(from document: Document) -> [TextBlock] {
-        var result = document.blocks.compactMap(block)
+        set(document).blocks
+    }
+
+    /// The blocks the book sets (a block that prints nothing is left out), each with the index
+    /// of the document's block it is set from; the footnotes, set after them all, come from none.
+    func set(_ document: Document) -> (blocks: [TextBlock], origins: [Int?]) {
+        var result: [TextBlock] = []
+        var origins: [Int?] = []
+        for (index, source) in document.blocks.enumerated() {
+            guard let set = block(source) else { continue }
+            result.append(set)
+            origins.append(index)
+        }
         let notes = document.footnotes.map { TextFootnote(number: $0.number, blocks: $0.blocks.compactMap(block)) }
-        if !notes.isEmpty { result.append(.footnotes(notes)) }
-        return result
+        if !notes.isEmpty {
+            result.append(.footnotes(notes))
+            origins.append(nil)
+        }
+        return (result, origins)
     }
 
     private func block(_ block: Block) -> TextBlock? {

@@ -79,4 +79,15 @@ import Testing
         let lists = Document(markdown: (0..<3_000).map { String(repeating: "  ", count: $0) + "- item\($0)" }.joined(separator: "\n"))
         #expect(lists.readerText.contains("item2999"))
     }
+
+    /// Where each block begins, as cmark-gfm counts it (lines, bytes), in the text's characters:
+    /// where a photo's placeholder stood is compared with these, and the entry is not read again.
+    @Test func blockStartsAreCharacterOffsets() {
+        let text = "é\n\n👍🏽 b\n\n- c\n- d\n\n> e"
+        let document = Document(markdown: text)
+        #expect(document.blockStarts.map(\.line) == [1, 3, 5, 8])
+        #expect(SourcePosition.characterOffsets(document.blockStarts, in: text) == [0, 3, 8, 17])
+        #expect(SourcePosition.characterOffsets([SourcePosition(line: 2, column: 10)], in: "é\n👍🏽 b") == [4])
+        #expect(SourcePosition.characterOffsets([SourcePosition(line: 99, column: 99)], in: "ab") == [2])
+    }
 }

@@ -138,4 +138,16 @@ import Testing
         #expect(report.accounting?.printed.photos == 6)
         #expect(pdf.contains("Line 5.") && pdf.contains("Bed."))
     }
+
+    /// The accounting counts the source's blocks as cmark-gfm reads them, printed or not: a
+    /// note that is not a diary entry is counted in the source and as not printed.
+    @Test func theAccountingCountsEveryBlock() throws {
+        // A paragraph, a heading, a list and its two items' paragraphs, a code block: 6.
+        try write("Para one.\n\n## Heading\n\n- a\n- b\n\n```\ncode\n```\n", "blocks/2024-06-01.md")
+        // No date in its name: skipped. A paragraph, a quote and the paragraph in it: 3.
+        try write("Loose note.\n\n> quoted\n", "blocks/ideas.md")
+        let accounting = try #require(try render("blocks").report.accounting)
+        #expect(accounting.source.blocks == 9 && accounting.printed.blocks == 6 && accounting.notPrinted.blocks == 3, "\(accounting)")
+        #expect(accounting.addsUp)
+    }
 }

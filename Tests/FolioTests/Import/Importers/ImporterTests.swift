@@ -142,4 +142,15 @@ import Testing
             #expect(outcome.clean, "\(file.path): \(outcome.output)")
         }
     }
+
+    /// Each image CommonMark reads is a photo, whatever its destination holds: balanced
+    /// parentheses, angle brackets, a title. One the scanner misread used to stop every later
+    /// image of the note from becoming a photo.
+    @Test func imageDestinationsAreReadAsCommonMarkReadsThem() {
+        let text = "A ![](photo(1).jpg) b ![two](<my photo.jpg>) c ![three](c.jpg \"The quay\") d `![code](x.jpg)` ![last](d.jpg)"
+        let (targets, rest) = ImportSupport.images(in: text)
+        #expect(targets.map(\.target) == ["photo(1).jpg", "my photo.jpg", "c.jpg", "d.jpg"])
+        #expect(targets.map(\.alt) == ["", "two", "three", "last"])
+        #expect(rest == "A b c d `![code](x.jpg)`")
+    }
 }
