@@ -1,4 +1,6 @@
+import Dispatch
 import Document
+import Synchronization
 import Testing
 
 /// The one reading of an entry: cmark-gfm's tree as Folio's own values, with GitHub's extensions.
@@ -89,5 +91,18 @@ import Testing
         #expect(SourcePosition.characterOffsets(document.blockStarts, in: text) == [0, 3, 8, 17])
         #expect(SourcePosition.characterOffsets([SourcePosition(line: 2, column: 10)], in: "é\n👍🏽 b") == [4])
         #expect(SourcePosition.characterOffsets([SourcePosition(line: 99, column: 99)], in: "ab") == [2])
+    }
+
+    /// cmark-gfm's table of the extensions' special characters is shared by every parser: read
+    /// on many threads at once, every reading still sees the strikethrough and the autolink.
+    @Test func readingsOnManyThreadsAtOnceAgree() {
+        let expected = Document(markdown: "A ~~rain~~ day, see www.example.com.\n")
+        let differing = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 4_000) { index in
+            let text = index % 2 == 0 ? "A ~~rain~~ day, see www.example.com.\n" : "Plain words only, \\*escaped\\*.\n"
+            let read = Document(markdown: text)
+            if index % 2 == 0, read != expected { differing.withLock { $0 += 1 } }
+        }
+        #expect(differing.withLock { $0 } == 0)
     }
 }
