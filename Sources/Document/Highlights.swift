@@ -34,10 +34,16 @@ enum Highlights {
             return true
         }
         let isMarker = Set(markers)
+        // The first marker that closes at or after each piece, found in one pass from the end:
+        // looking it up again for every opening marker would be quadratic in unpaired `==`s.
+        var closing: [Int?] = Array(repeating: nil, count: pieces.count + 2)
+        for index in pieces.indices.reversed() {
+            closing[index] = isMarker.contains(index) && closes(index) ? index : closing[index + 1]
+        }
         var result: [Inline] = []
         var index = 0
         while index < pieces.count {
-            if isMarker.contains(index), opens(index), let close = markers.first(where: { $0 > index + 1 && closes($0) }) {
+            if isMarker.contains(index), opens(index), let close = closing[index + 2] {
                 result.append(.highlight(Array(pieces[(index + 1)..<close])))
                 index = close + 1
                 continue

@@ -20,7 +20,9 @@ public enum ProseText {
                 if trimmed.hasPrefix(open), trimmed.drop(while: { $0 == open.first }).allSatisfy(\.isWhitespace) { fence = nil }
                 continue
             }
-            if let marker = ["```", "~~~"].first(where: { trimmed.hasPrefix($0) }) {
+            // A backtick fence's info string holds no backtick: "```x```" on its own is a code span.
+            if let marker = ["```", "~~~"].first(where: { trimmed.hasPrefix($0) }),
+               marker == "~~~" || !trimmed.drop(while: { $0 == "`" }).contains("`") {
                 prose += separator
                 flush()
                 output += line
@@ -28,34 +30,43 @@ public enum ProseText {
                 continue
             }
             prose += separator
-            var rest = Substring(line)
-            while let tick = rest.firstIndex(of: "`") {
-                let run = rest[tick...].prefix { $0 == "`" }
-                let after = rest[run.endIndex...]
-                guard let close = closingRun(of: run.count, in: after) else {
-                    prose += rest[..<run.endIndex]
-                    rest = after
+            // A run of backticks opens a code span closed by the next run of the same length
+            // on its line; each run's partner is found in one pass from the line's end.
+            let runs = backtickRuns(line)
+            var partner: [Int?] = Array(repeating: nil, count: runs.count)
+            var latest: [Int: Int] = [:]
+            for index in runs.indices.reversed() {
+                partner[index] = latest[runs[index].length]
+                latest[runs[index].length] = index
+            }
+            var position = line.startIndex
+            var run = 0
+            while run < runs.count {
+                guard let close = partner[run] else {
+                    run += 1
                     continue
                 }
-                prose += rest[..<tick]
+                prose += line[position..<runs[run].range.lowerBound]
                 flush()
-                output += rest[tick..<close.upperBound]
-                rest = rest[close.upperBound...]
+                output += line[runs[run].range.lowerBound..<runs[close].range.upperBound]
+                position = runs[close].range.upperBound
+                run = close + 1
             }
-            prose += rest
+            prose += line[position...]
         }
         flush()
         return output
     }
 
-    /// The next run of exactly `count` backticks in `text`.
-    private static func closingRun(of count: Int, in text: Substring) -> Range<Substring.Index>? {
-        var index = text.startIndex
-        while let tick = text[index...].firstIndex(of: "`") {
-            let run = text[tick...].prefix { $0 == "`" }
-            if run.count == count { return tick..<run.endIndex }
+    /// Every run of backticks in `line`, in order.
+    private static func backtickRuns(_ line: Substring) -> [(range: Range<Substring.Index>, length: Int)] {
+        var runs: [(range: Range<Substring.Index>, length: Int)] = []
+        var index = line.startIndex
+        while let tick = line[index...].firstIndex(of: "`") {
+            let run = line[tick...].prefix { $0 == "`" }
+            runs.append((tick..<run.endIndex, run.count))
             index = run.endIndex
         }
-        return nil
+        return runs
     }
 }

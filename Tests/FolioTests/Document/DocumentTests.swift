@@ -70,6 +70,11 @@ import Testing
         let mapped = ProseText.mapProse(text) { $0.replacingOccurrences(of: "%%", with: "") }
         #expect(mapped == "a x `%%y%%` b\n```\n%%z%%\n```\n~~~~\n```\n%%w%%\n~~~~\nc v")
         #expect(ProseText.mapProse("an `unclosed %% tick\n") { $0.replacingOccurrences(of: "%%", with: "") } == "an `unclosed  tick\n")
+        // A backtick fence's info string holds no backtick: this line is a code span, not a fence.
+        #expect(ProseText.mapProse("```x``` a\nb") { $0.uppercased() } == "```x``` A\nB")
+        // Runs of every length, each closed by the next run of its own length.
+        #expect(ProseText.mapProse("` `` a `` b ` c") { $0.uppercased() } == "` `` a `` b ` C")
+        #expect(ProseText.mapProse("`` a ` b") { $0.uppercased() } == "`` A ` B")
     }
 
     /// Nesting no reader could walk without exhausting its stack is read as plain text.

@@ -25,7 +25,7 @@ struct WordText {
     /// Adds `text`; its first character starts a new token.
     mutating func append(_ text: String) {
         // Composing is costly and changes nothing without combining marks: most pages have none.
-        let composed = Self.hasPresentationForms(text) ? text.precomposedStringWithCompatibilityMapping
+        let composed = Self.hasPresentationForms(text) ? Self.presentationFormsAsLetters(text).precomposedStringWithCanonicalMapping
             : Self.needsComposition(text) ? text.precomposedStringWithCanonicalMapping : text
         var inToken = false
         for scalar in composed.unicodeScalars {
@@ -52,7 +52,25 @@ struct WordText {
 
     /// Whether `text` holds Arabic or Hebrew presentation forms (a PDF may give a ligature's).
     private static func hasPresentationForms(_ text: String) -> Bool {
-        text.unicodeScalars.contains { (0xFB1D...0xFDFF).contains($0.value) || (0xFE70...0xFEFF).contains($0.value) }
+        text.unicodeScalars.contains { isPresentationForm($0.value) }
+    }
+
+    /// `text` with each presentation form as the letters it draws (NFKC of that scalar alone):
+    /// NFKC of the whole would also change what the writer wrote (`nº`, `x²`, `ﬁ`).
+    private static func presentationFormsAsLetters(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isPresentationForm(scalar.value) {
+                result.append(contentsOf: String(scalar).precomposedStringWithCompatibilityMapping.unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    private static func isPresentationForm(_ value: UInt32) -> Bool {
+        (0xFB1D...0xFDFF).contains(value) || (0xFE70...0xFEFF).contains(value)
     }
 
     /// Whether NFC could change `text`: it holds a combining mark or a Hangul jamo.

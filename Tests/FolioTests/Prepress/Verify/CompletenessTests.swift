@@ -38,4 +38,11 @@ import Testing
         #expect(missing([word], [("e", word)]).isEmpty)
         #expect(missing([String(repeating: "a ", count: 5_000)], [("e", String(repeating: "a ", count: 5_000) + "b")]).count == 1)
     }
+
+    /// An Arabic presentation form (or a byte order mark in that block) is read as the letters
+    /// it draws, and only it: `nº` and `x²` stay as written, with or without one beside them.
+    @Test func presentationFormsAloneAreReadAsTheirLetters() {
+        #expect(WordText("nº x² \u{FEFF}").characters == WordText("nº x²").characters)
+        #expect(WordText("\u{FEFB}").characters == WordText("\u{0644}\u{0627}").characters, "the lam-alef ligature is lam and alef")
+    }
 }
