@@ -38,8 +38,16 @@ def browser():
 
 
 def wait(driver, condition):
-    """Until `condition` holds, looking again when a navigation replaced the page under it."""
-    return WebDriverWait(driver, 10, ignored_exceptions=[StaleElementReferenceException]).until(condition)
+    """Until `condition` holds, looking again when a navigation replaced the page under it
+    (a stale element, or a node Chromium says "does not belong to the document")."""
+    def attempt(d):
+        try:
+            return condition(d)
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return False
+            raise
+    return WebDriverWait(driver, 10, ignored_exceptions=[StaleElementReferenceException]).until(attempt)
 
 
 def click(driver, by, value):
