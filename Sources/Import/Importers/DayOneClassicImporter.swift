@@ -7,15 +7,15 @@ import Foundation
 /// As Day One Classic keeps them on disk, a package (`Journal.dayone`, or `Journal_dayone` from
 /// iCloud) holds them in `entries/` beside `photos/`; a plain folder of `.doentry` files is read
 /// too. An entry without a time zone is taken in UTC, with a notice. Each Return is a paragraph.
-public enum DayOneClassicImporter {
+enum DayOneClassicImporter {
     /// The folder holding the `.doentry` files: the package's `entries/`, or `location` itself.
-    public static func entriesFolder(_ location: URL) -> URL {
+    static func entriesFolder(_ location: URL) -> URL {
         let inner = location.appendingPathComponent("entries")
         var isFolder: ObjCBool = false
         return FileManager.default.fileExists(atPath: inner.path, isDirectory: &isFolder) && isFolder.boolValue ? inner : location
     }
 
-    public static func read(_ location: URL, shownAs shown: String) throws(InputError) -> ImportedExport {
+    static func read(_ location: URL, shownAs shown: String) throws(InputError) -> ImportedExport {
         let entriesFolder = entriesFolder(location)
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: entriesFolder.path)) ?? []).filter { $0.hasSuffix(".doentry") }.sorted()
         var entries: [Journal.Entry] = []

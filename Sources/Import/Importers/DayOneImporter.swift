@@ -6,8 +6,8 @@ import Foundation
 /// after it) and `photos/` named by each photo's `md5` and `type`. An entry's day is the day in
 /// its own `timeZone`; `![](dayone-moment://ID)` places the photo of that `identifier`: its
 /// photos follow the text in the order their placeholders name them.
-public enum DayOneImporter {
-    public static func read(_ location: URL, shownAs shown: String) throws(InputError) -> ImportedExport {
+enum DayOneImporter {
+    static func read(_ location: URL, shownAs shown: String) throws(InputError) -> ImportedExport {
         var isFolder: ObjCBool = false
         FileManager.default.fileExists(atPath: location.path, isDirectory: &isFolder)
         let folder = isFolder.boolValue ? location : location.deletingLastPathComponent()

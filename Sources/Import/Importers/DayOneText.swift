@@ -3,8 +3,8 @@
 /// the writer typed is text, never a tag — but for `<br>`, which imports from other apps
 /// (Daylio) leave in the text for a line break, and which is one. Lists, quotes, tables and
 /// code keep their lines.
-public enum DayOneText {
-    public static func markdown(_ text: String) -> String {
+enum DayOneText {
+    static func markdown(_ text: String) -> String {
         let lines = lineBreaks(text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var output: [String] = []
         var inFence = false
@@ -21,7 +21,7 @@ public enum DayOneText {
     }
 
     /// `\r\n` and `<br>` (`<br/>`, `<BR />`) as `\n`.
-    public static func lineBreaks(_ text: String) -> String {
+    static func lineBreaks(_ text: String) -> String {
         ReaderText.replacing(text.replacingOccurrences(of: "\r\n", with: "\n"), pattern: #"(?i)<br\s*/?>"#, with: "\n")
     }
 

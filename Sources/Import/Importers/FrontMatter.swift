@@ -5,12 +5,12 @@ import Foundation
 /// The YAML front matter notes apps write, in the subset they use: `key: value` lines (quotes
 /// taken off), lists as `key: [a, b]` or as `- item` lines under `key:`, between a first line
 /// `---` and the next `---`. Nothing else of YAML.
-public struct FrontMatter {
-    public var fields: [String: String] = [:]
-    public var lists: [String: [String]] = [:]
-    public var body: String
+struct FrontMatter {
+    var fields: [String: String] = [:]
+    var lists: [String: [String]] = [:]
+    var body: String
 
-    public init(_ text: String) {
+    init(_ text: String) {
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.first?.trimmingCharacters(in: .whitespaces) == "---",
               let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }),
@@ -53,7 +53,7 @@ public struct FrontMatter {
     }
 
     /// `tags:` as a list, a flow list or one comma-separated value; `#` taken off.
-    public var tags: [String] {
+    var tags: [String] {
         let values = lists["tags"] ?? lists["tag"] ?? (fields["tags"] ?? fields["tag"]).map { $0.split(separator: ",").map(String.init) } ?? []
         return values.map { $0.trimmingCharacters(in: .whitespaces) }.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
     }
@@ -66,7 +66,7 @@ public struct FrontMatter {
     /// `2025-03-14`, `2025-03-14 09:30`, `2025-03-14T09:30:05`, with or without an offset
     /// (`Z`, `-04:00`, ` -0400`): with one, the instant and its offset; without, in `zone`
     /// (a day alone at noon).
-    public static func date(_ text: String, zone: TimeZone) -> Timestamp? {
+    static func date(_ text: String, zone: TimeZone) -> Timestamp? {
         let pattern = #"^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$"#
         guard let expression = try? NSRegularExpression(pattern: pattern),
               let match = expression.firstMatch(in: text, range: NSRange(location: 0, length: (text as NSString).length)) else { return nil }
@@ -93,14 +93,14 @@ public struct FrontMatter {
 
     /// Whether the rest of a note's name is only its weekday (`2024-05-01 Wednesday`, `Wed`):
     /// the day's name, not a title.
-    public static func isWeekday(_ rest: String) -> Bool {
+    static func isWeekday(_ rest: String) -> Bool {
         let word = rest.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)).lowercased()
         return word.count >= 3 && MomentFormat.weekdayNames.contains { $0 == word || $0.hasPrefix(word) && word.count == 3 }
     }
 
     /// The date a daily note's file name starts with: `2025-03-14`, `2025_03_14` (Logseq),
     /// `2025.03.14`, `20250314`; and the rest of the name after it.
-    public static func nameDate(_ stem: String) -> (year: Int, month: Int, day: Int, rest: String)? {
+    static func nameDate(_ stem: String) -> (year: Int, month: Int, day: Int, rest: String)? {
         let characters = Array(stem)
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= characters.count else { return nil }

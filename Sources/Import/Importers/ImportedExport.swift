@@ -50,9 +50,9 @@ public enum ExportImporter {
 }
 
 /// What the importers share: instants in a named zone, ids, and the Markdown they clean.
-public enum ImportSupport {
+enum ImportSupport {
     /// The timestamp of `date` in `zone` (its offset at that instant).
-    public static func timestamp(_ date: Date, in zone: TimeZone) -> Timestamp {
+    static func timestamp(_ date: Date, in zone: TimeZone) -> Timestamp {
         let offset = zone.secondsFromGMT(for: date)
         let t = CivilCalendar.utcFields(date.addingTimeInterval(TimeInterval(offset)))
         return Timestamp(local: LocalDateTime(year: t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute),
@@ -60,7 +60,7 @@ public enum ImportSupport {
     }
 
     /// A local date and time read in `zone` (a jrnl entry's), as a timestamp.
-    public static func timestamp(year: Int, month: Int, day: Int, hour: Int, minute: Int, in zone: TimeZone) -> Timestamp? {
+    static func timestamp(year: Int, month: Int, day: Int, hour: Int, minute: Int, in zone: TimeZone) -> Timestamp? {
         var components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)
         components.timeZone = zone
         var calendar = Calendar(identifier: .gregorian)
@@ -72,14 +72,14 @@ public enum ImportSupport {
     /// A photo the export names but does not hold: it keeps its place in the book, where the
     /// renderer draws its placeholder (a file that cannot be there: inside the export, under a
     /// name no app writes).
-    public static func missingPhoto(_ name: String, in folder: URL) -> BookPhoto {
+    static func missingPhoto(_ name: String, in folder: URL) -> BookPhoto {
         BookPhoto(name: name, file: folder.appendingPathComponent(".folio-missing-photo").appendingPathComponent(identifier(name)), caption: nil)
     }
 
     /// Ids made unique: a second entry with an id already taken (a Classic export with a
     /// repeated UUID, two notes whose names differ only in letters an id cannot hold) becomes
     /// `ID-2`, `ID-3`…, with a notice naming both.
-    public static func uniqueIDs(_ entries: inout [Journal.Entry], notices: inout [Diagnostic]) {
+    static func uniqueIDs(_ entries: inout [Journal.Entry], notices: inout [Diagnostic]) {
         var taken = Set<String>()
         for index in entries.indices {
             let id = entries[index].id
@@ -97,7 +97,7 @@ public enum ImportSupport {
     /// An id Folio's books accept (letters, digits, `.`, `_`, `-`), from a name.
     /// Whether `target`, as written between the parentheses, is the destination CommonMark read
     /// (angle brackets, a title and backslash escapes aside).
-    public static func names(_ target: String, _ destination: String) -> Bool {
+    static func names(_ target: String, _ destination: String) -> Bool {
         var written = target.trimmingCharacters(in: .whitespaces)
         if written.hasPrefix("<"), let close = written.firstIndex(of: ">") {
             written = String(written[written.index(after: written.startIndex)..<close])
@@ -115,7 +115,7 @@ public enum ImportSupport {
         return unescaped == destination || unescaped.removingPercentEncoding == destination.removingPercentEncoding
     }
 
-    public static func identifier(_ name: String) -> String {
+    static func identifier(_ name: String) -> String {
         let kept = name.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "-" }
         let text = String(kept).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
         return text.isEmpty ? "journal" : String(text.prefix(100))
@@ -123,7 +123,7 @@ public enum ImportSupport {
 
     /// Markdown image references (`![alt](target)`) in `text`, in order, each with the
     /// character offset where it stood in the text without them, and that text.
-    public static func images(in text: String) -> (targets: [(alt: String, target: String, offset: Int)], text: String) {
+    static func images(in text: String) -> (targets: [(alt: String, target: String, offset: Int)], text: String) {
         var targets: [(String, String, Int)] = []
         var output = ""
         // `output.count`, kept as it grows: counting it again for every image is quadratic.

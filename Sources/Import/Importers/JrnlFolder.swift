@@ -4,13 +4,13 @@ import Foundation
 
 /// A jrnl folder journal (`jrnl/journals/FolderJournal.py`): one text journal per day at
 /// `YYYY/MM/DD.txt`; anything else in the folder is not jrnl's and is ignored, as jrnl does.
-public enum JrnlFolder {
-    public struct Day {
-        public var year: Int, month: Int, day: Int
-        public var file: URL
+enum JrnlFolder {
+    struct Day {
+        var year: Int, month: Int, day: Int
+        var file: URL
     }
 
-    public static func dayFiles(_ folder: URL) -> [Day] {
+    static func dayFiles(_ folder: URL) -> [Day] {
         func names(_ url: URL) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
         func digits(_ name: String, _ count: Int) -> Int? {
             name.count == count && name.allSatisfy { $0.isASCII && $0.isNumber } ? Int(name) : nil

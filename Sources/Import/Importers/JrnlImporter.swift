@@ -8,8 +8,8 @@ import Foundation
 /// the order's `timeformat`, else in the first common one that reads them all (jrnl's default
 /// `%F %r` first). jrnl records no offset: local times are read in the export's `timezone`,
 /// else UTC, and the report says which.
-public enum JrnlImporter {
-    public static func read(_ location: URL, timeZone: String?, timeFormat: JrnlTimeFormat?, shownAs shown: String) throws(InputError) -> ImportedExport {
+enum JrnlImporter {
+    static func read(_ location: URL, timeZone: String?, timeFormat: JrnlTimeFormat?, shownAs shown: String) throws(InputError) -> ImportedExport {
         let zoneName = timeZone ?? "UTC"
         guard let zone = TimeZone(identifier: zoneName) else {
             throw InputError([Diagnostic(code: .invalidValue, file: shown, path: "export.timezone",
@@ -121,7 +121,7 @@ public enum JrnlImporter {
     }
 
     /// jrnl's `@tag` words in a text entry, in order, each once.
-    public static func atTags(_ text: String) -> [String] {
+    static func atTags(_ text: String) -> [String] {
         var found: [String] = []
         for word in text.split(whereSeparator: { $0.isWhitespace }) where word.hasPrefix("@") {
             let tag = String(word.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
@@ -131,7 +131,7 @@ public enum JrnlImporter {
     }
 
     /// `[2020-08-29 11:11] Title` (in any common timeformat): the heading of a jrnl text entry.
-    public static func isHeading(_ line: String) -> Bool {
+    static func isHeading(_ line: String) -> Bool {
         guard let (blob, _) = JrnlText.bracketed(Substring(line)) else { return false }
         return JrnlTimeFormat.common.contains { $0.readWhole(blob) != nil }
     }

@@ -3,24 +3,24 @@
 /// lines below; DATE is in the journal's `timeformat`. Its Markdown export writes the same
 /// entries as headings (`### DATE Title` under `# YEAR` and `## Month`, or `# DATE Title` in
 /// one file per entry) with the body's own headings pushed down as many levels.
-public enum JrnlText {
-    public struct Entry {
-        public var fields: JrnlTimeFormat.Fields
-        public var title: String
-        public var body: String
-        public var starred: Bool
+enum JrnlText {
+    struct Entry {
+        var fields: JrnlTimeFormat.Fields
+        var title: String
+        var body: String
+        var starred: Bool
     }
 
     /// A line that jrnl could take for a heading but whose date cannot be read: kept in the
     /// body of the entry before it (`entry` is that entry's index, or -1 before any), as jrnl
     /// itself would, and reported.
-    public struct UnreadHeading {
-        public var entry: Int
-        public var line: String
+    struct UnreadHeading {
+        var entry: Int
+        var line: String
     }
 
     /// `[blob] rest` or `[blob]` at the start of a line.
-    public static func bracketed(_ line: Substring) -> (blob: Substring, rest: Substring)? {
+    static func bracketed(_ line: Substring) -> (blob: Substring, rest: Substring)? {
         guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { return nil }
         let after = line[line.index(after: close)...]
         guard after.isEmpty || after.hasPrefix(" ") else { return nil }
@@ -28,12 +28,12 @@ public enum JrnlText {
     }
 
     /// A bracketed text jrnl's date parser would try (longer than a footnote's `[1]`, with a digit).
-    public static func looksLikeDate(_ blob: Substring) -> Bool {
+    static func looksLikeDate(_ blob: Substring) -> Bool {
         blob.count > 6 && blob.contains { $0.isASCII && $0.isNumber }
     }
 
     /// The format the order names, else the first common one that reads every heading-like line.
-    public static func format(for texts: [String], given: JrnlTimeFormat?, markdown: Bool = false) -> JrnlTimeFormat? {
+    static func format(for texts: [String], given: JrnlTimeFormat?, markdown: Bool = false) -> JrnlTimeFormat? {
         if let given { return given }
         var candidates: [Substring] = []
         for text in texts {
@@ -57,7 +57,7 @@ public enum JrnlText {
     }
 
     /// The entries of a text journal.
-    public static func entries(_ text: String, format: JrnlTimeFormat) -> (entries: [Entry], unread: [UnreadHeading]) {
+    static func entries(_ text: String, format: JrnlTimeFormat) -> (entries: [Entry], unread: [UnreadHeading]) {
         var entries: [Entry] = []
         var unread: [UnreadHeading] = []
         for line in text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) {
@@ -85,7 +85,7 @@ public enum JrnlText {
 
     /// The entries of a Markdown export: a whole journal (`### DATE Title` under year and month
     /// headings) or one file of a `--file DIR` export (`# DATE Title`).
-    public static func markdownEntries(_ text: String, format: JrnlTimeFormat) -> [Entry] {
+    static func markdownEntries(_ text: String, format: JrnlTimeFormat) -> [Entry] {
         var entries: [Entry] = []
         var level = 0
         for line in text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) {

@@ -1,12 +1,12 @@
 /// A jrnl `timeformat` (strftime, as jrnl's config writes it: `%F %r` by default, which gives
 /// `2019-10-01 08:00:00 AM`), read back: the date and time at the start of a string. English
 /// month and day names, as jrnl writes them in the C locale.
-public struct JrnlTimeFormat: Equatable, Sendable {
-    public struct Fields: Equatable, Sendable {
-        public var year: Int, month: Int, day: Int, hour: Int, minute: Int
+struct JrnlTimeFormat: Equatable, Sendable {
+    struct Fields: Equatable, Sendable {
+        var year: Int, month: Int, day: Int, hour: Int, minute: Int
     }
 
-    public let pattern: String
+    let pattern: String
     private let parts: [Part]
 
     private enum Part: Equatable, Sendable {
@@ -22,12 +22,12 @@ public struct JrnlTimeFormat: Equatable, Sendable {
 
     /// What jrnl writes by default, then the formats people set most: tried in order when the
     /// order names none, and the first that reads every heading is taken.
-    public static let common = ["%F %r", "%Y-%m-%d %H:%M", "%F %T", "%Y-%m-%d %I:%M %p", "%d.%m.%Y %H:%M", "%m/%d/%Y %I:%M %p",
+    static let common = ["%F %r", "%Y-%m-%d %H:%M", "%F %T", "%Y-%m-%d %I:%M %p", "%d.%m.%Y %H:%M", "%m/%d/%Y %I:%M %p",
                          "%d/%m/%Y %H:%M", "%m/%d/%Y %H:%M", "%Y/%m/%d %H:%M", "%d %b %Y %H:%M", "%b %d, %Y %I:%M %p",
                          "%A, %B %d, %Y %I:%M %p", "%a %d %b %Y %H:%M"].compactMap(JrnlTimeFormat.init)
 
     /// Nil for a directive this reader does not know.
-    public init?(_ pattern: String) {
+    init?(_ pattern: String) {
         self.pattern = pattern
         var parts: [Part] = []
         var characters = Array(pattern)[...]
@@ -71,7 +71,7 @@ public struct JrnlTimeFormat: Equatable, Sendable {
 
     /// The fields at the start of `text`, and how many characters they took; nil when `text`
     /// does not start with a date and time of this format.
-    public func read(_ text: Substring) -> (fields: Fields, length: Int)? {
+    func read(_ text: Substring) -> (fields: Fields, length: Int)? {
         var rest = text
         var year: Int?, month: Int?, day: Int?, hour = 0, minute = 0, pm: Bool?
         for part in parts {
@@ -121,7 +121,7 @@ public struct JrnlTimeFormat: Equatable, Sendable {
     }
 
     /// The whole of `text` as a date and time of this format.
-    public func readWhole(_ text: Substring) -> Fields? {
+    func readWhole(_ text: Substring) -> Fields? {
         guard let (fields, length) = read(text), length == text.count else { return nil }
         return fields
     }

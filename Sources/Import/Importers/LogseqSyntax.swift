@@ -4,8 +4,8 @@ import Foundation
 
 /// The lines Logseq keeps for itself in a page: `key:: value` properties (a page's first lines,
 /// or under a block) and `SCHEDULED:`/`DEADLINE:` planning.
-public enum LogseqSyntax {
-    public static func isProperty(_ line: String) -> Bool {
+enum LogseqSyntax {
+    static func isProperty(_ line: String) -> Bool {
         var rest = Substring(line)
         if rest.hasPrefix("- ") { rest = rest.dropFirst(2) }
         guard let separator = rest.range(of: "::") else { return false }
@@ -19,7 +19,7 @@ public enum LogseqSyntax {
     /// none. A drawer is a `:NAME:` line (`:LOGBOOK:`, `:PROPERTIES:`) closed by `:END:` further
     /// on: a line such as `:tada:` with no `:END:` after it is the writer's text (an emoji code).
     /// One pass from the end finds every line's next `:END:`, however many `:word:` lines.
-    public static func drawerEnds<Line: StringProtocol>(_ lines: [Line]) -> [Int?] {
+    static func drawerEnds<Line: StringProtocol>(_ lines: [Line]) -> [Int?] {
         var ends: [Int?] = Array(repeating: nil, count: lines.count)
         var nextEnd: Int?
         for index in lines.indices.reversed() {
@@ -35,7 +35,7 @@ public enum LogseqSyntax {
         return ends
     }
 
-    public static func isPlanning(_ line: String) -> Bool {
+    static func isPlanning(_ line: String) -> Bool {
         line.hasPrefix("SCHEDULED: <") || line.hasPrefix("DEADLINE: <")
     }
 }

@@ -8,22 +8,22 @@ import Foundation
 /// left out and counted: `key:: value` properties (a page's first lines, or under a block),
 /// `:LOGBOOK:` and other drawers, `SCHEDULED:`/`DEADLINE:` lines, `((block references))` and
 /// `{{macros}}` (queries, embeds). `[[page]]` links keep their words.
-public enum LogseqText {
-    public struct Dropped {
-        public var properties = 0
-        public var drawers = 0
-        public var references = 0
-        public var macros = 0
+enum LogseqText {
+    struct Dropped {
+        var properties = 0
+        var drawers = 0
+        var references = 0
+        var macros = 0
 
-        public var isEmpty: Bool { properties + drawers + references + macros == 0 }
+        var isEmpty: Bool { properties + drawers + references + macros == 0 }
 
-        public var description: String {
+        var description: String {
             [(properties, "property line"), (drawers, "drawer"), (references, "block reference"), (macros, "query or embed")]
                 .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", ")
         }
     }
 
-    public static func markdown(_ text: String) -> (text: String, dropped: Dropped) {
+    static func markdown(_ text: String) -> (text: String, dropped: Dropped) {
         var dropped = Dropped()
         var output: [String] = []
         var drawerEnd: Int?

@@ -11,17 +11,17 @@ import Foundation
 /// An app's syntax is read only in that app's folders: Obsidian's (`![[embeds]]`, `[[links]]`,
 /// `%%comments%%`, callouts) in a vault, Logseq's in a graph; a plain folder is CommonMark, so
 /// "at 5%% … by night 100%%" keeps its words.
-public enum MarkdownImporter {
-    public enum Layout { case folder, obsidian, logseq }
+enum MarkdownImporter {
+    enum Layout { case folder, obsidian, logseq }
 
-    public static func layout(_ location: URL) -> Layout {
+    static func layout(_ location: URL) -> Layout {
         let has = { (name: String) in FileManager.default.fileExists(atPath: location.appendingPathComponent(name).path) }
         if has(".obsidian") { return .obsidian }
         if has("journals"), has("logseq") || has("pages") { return .logseq }
         return .folder
     }
 
-    public static func read(_ location: URL, timeZone: String?, layout given: Layout? = nil, shownAs shown: String) throws(InputError) -> ImportedExport {
+    static func read(_ location: URL, timeZone: String?, layout given: Layout? = nil, shownAs shown: String) throws(InputError) -> ImportedExport {
         let zone = TimeZone(identifier: timeZone ?? "UTC") ?? TimeZone(identifier: "UTC") ?? .current
         let layout = given ?? layout(location)
         let rules: NoteDateRules = switch layout {

@@ -7,24 +7,24 @@ import Foundation
 /// backwards: a note's name (or its path below the notes' folder) to the day it names. Logseq's
 /// `:journal/file-name-format` (`yyyy_MM_dd`, `EEE, MMM do yyyy`) is translated to the same
 /// tokens (`logseq(_:)`). Month and weekday names are English, as Moment writes them by default.
-public struct MomentFormat {
+struct MomentFormat {
     /// What a name in this format says.
-    public struct Reading: Equatable {
-        public var year: Int
-        public var month: Int?
-        public var day: Int?
+    struct Reading: Equatable {
+        var year: Int
+        var month: Int?
+        var day: Int?
         /// A week (`ww`, `WW`) or quarter (`Q`): a periodic note, not a day.
-        public var isPeriod: Bool
+        var isPeriod: Bool
     }
 
-    public let pattern: String
+    let pattern: String
     private let expression: NSRegularExpression?
     /// The token each capture group reads, in order.
     private let tokens: [String]
 
-    public static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
                              "november", "december"]
-    public static let weekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    static let weekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
     /// Tokens longest first, so `MMMM` is not read as `MM` twice.
     private static let known: [(token: String, regex: String)] = [
@@ -38,7 +38,7 @@ public struct MomentFormat {
 
     /// Logseq's `:journal/file-name-format`, written with the tokens of Java and date-fns
     /// (`yyyy_MM_dd`, `EEE, MMM do, yyyy`), as the Moment format that reads the same names.
-    public static func logseq(_ pattern: String) -> MomentFormat {
+    static func logseq(_ pattern: String) -> MomentFormat {
         let pairs = [("yyyy", "YYYY"), ("yy", "YY"), ("EEEE", "dddd"), ("EEE", "ddd"), ("do", "Do"), ("dd", "DD"), ("d", "D")]
         var moment = ""
         var rest = Substring(pattern)
@@ -59,7 +59,7 @@ public struct MomentFormat {
         return MomentFormat(moment)
     }
 
-    public init(_ pattern: String) {
+    init(_ pattern: String) {
         self.pattern = pattern
         var regex = "^"
         var tokens: [String] = []
@@ -86,7 +86,7 @@ public struct MomentFormat {
     }
 
     /// The day (or period) `name` says in this format; nil when it is not a name in it.
-    public func read(_ name: String) -> Reading? {
+    func read(_ name: String) -> Reading? {
         guard let expression, let match = expression.firstMatch(in: name, range: NSRange(location: 0, length: (name as NSString).length))
         else { return nil }
         var year: Int?, month: Int?, day: Int?

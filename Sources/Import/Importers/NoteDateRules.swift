@@ -9,27 +9,27 @@ import Foundation
 /// (`:journal/file-name-format`, `:journals-directory`). A name in a daily
 /// format is a day; a name in a weekly, monthly, quarterly or yearly one is a period, not an
 /// entry. Where nothing is configured, the built-in names (`2025-03-14`) apply.
-public struct NoteDateRules {
-    public struct Rule {
+struct NoteDateRules {
+    struct Rule {
         /// The folder below the root the notes live in ("" for anywhere).
-        public var folder: String
-        public var format: MomentFormat
-        public var isDaily: Bool
+        var folder: String
+        var format: MomentFormat
+        var isDaily: Bool
     }
 
-    public enum Match: Equatable {
+    enum Match: Equatable {
         case day(year: Int, month: Int, day: Int)
         /// A weekly, monthly, quarterly or yearly note.
         case period
     }
 
-    public var rules: [Rule] = []
+    var rules: [Rule] = []
     /// Logseq's journals folder (its pages may be Markdown or Org, whatever `:preferred-format`
     /// says now: a graph keeps the pages written before a change).
-    public var journalsFolder = "journals"
+    var journalsFolder = "journals"
 
     /// What a note at `relative` (a path below the root, with its extension) is named for.
-    public func match(_ relative: String) -> Match? {
+    func match(_ relative: String) -> Match? {
         let path = (relative as NSString).deletingPathExtension
         let stem = (path as NSString).lastPathComponent
         for rule in rules.sorted(by: { $0.isDaily && !$1.isDaily }) {
@@ -44,7 +44,7 @@ public struct NoteDateRules {
         return nil
     }
 
-    public static func obsidian(_ root: URL) -> NoteDateRules {
+    static func obsidian(_ root: URL) -> NoteDateRules {
         var rules = NoteDateRules()
         if let daily = json(root, ".obsidian/daily-notes.json") {
             rules.add(daily["folder"] as? String, daily["format"] as? String ?? "", isDaily: true, default: "YYYY-MM-DD")
@@ -68,7 +68,7 @@ public struct NoteDateRules {
         return rules
     }
 
-    public static func logseq(_ root: URL) -> NoteDateRules {
+    static func logseq(_ root: URL) -> NoteDateRules {
         var rules = NoteDateRules()
         let config = (try? String(contentsOf: root.appendingPathComponent("logseq/config.edn"), encoding: .utf8)) ?? ""
         func setting(_ key: String) -> String? {
@@ -100,7 +100,7 @@ public struct NoteDateRules {
 
     /// The Journals plugin's `nameTemplate` as a Moment format: `{{date}}` in its `dateFormat`,
     /// `{{date:FORMAT}}` in its own, other text literal; nil for a template with other variables.
-    public static func momentFormat(_ template: String, dateFormat: String) -> MomentFormat? {
+    static func momentFormat(_ template: String, dateFormat: String) -> MomentFormat? {
         var moment = ""
         var rest = Substring(template)
         while let open = rest.range(of: "{{") {

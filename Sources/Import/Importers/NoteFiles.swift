@@ -6,21 +6,21 @@ import Foundation
 /// (and a Logseq graph's `.org` pages; hidden folders and Logseq's `logseq/` left out), and a picture found as the app finds it:
 /// relative to the note, then to the root, then (Obsidian's shortest links) by its name
 /// anywhere in the vault. Nothing outside the root is ever returned.
-public struct NoteFiles {
-    public static let limit = 50_000
+struct NoteFiles {
+    static let limit = 50_000
 
-    public let root: URL
+    let root: URL
     /// Paths relative to the root, sorted.
-    public private(set) var paths: [String] = []
-    public private(set) var truncated = false
+    private(set) var paths: [String] = []
+    private(set) var truncated = false
     /// Every file's name → its paths, for Obsidian's links by name.
     private var byName: [String: [String]] = [:]
 
     /// Files that are neither notes nor pictures (a PDF, a recording, a canvas): not printed,
     /// and named so that none is silently absent.
-    public private(set) var others: [String] = []
+    private(set) var others: [String] = []
 
-    public init(root: URL, layout: MarkdownImporter.Layout) {
+    init(root: URL, layout: MarkdownImporter.Layout) {
         self.root = root
         let base = root.standardizedFileURL.path
         guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
@@ -53,7 +53,7 @@ public struct NoteFiles {
     }
 
     /// The picture `target` names from the note at `note` (both relative to the root).
-    public func picture(_ target: String, from note: String) -> URL? {
+    func picture(_ target: String, from note: String) -> URL? {
         guard !target.contains("://") else { return nil }
         let folder = (note as NSString).deletingLastPathComponent
         var candidates: [String] = [Self.normalized(folder.isEmpty ? target : folder + "/" + target), Self.normalized(target)].compactMap { $0 }
@@ -68,7 +68,7 @@ public struct NoteFiles {
 
     /// How an Obsidian vault's notes read: highlights always; single line breaks as breaks
     /// unless the vault turned "strict line breaks" on (`.obsidian/app.json`).
-    public var obsidianSyntax: Document.AppSyntax {
+    var obsidianSyntax: Document.AppSyntax {
         let settings = root.appendingPathComponent(".obsidian/app.json")
         let strict = (try? Data(contentsOf: settings)).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }?["strictLineBreaks"]
             as? Bool ?? false
@@ -76,7 +76,7 @@ public struct NoteFiles {
     }
 
     /// `a/b/../c` → `a/c`; nil when it climbs out of the root.
-    public static func normalized(_ path: String) -> String? {
+    static func normalized(_ path: String) -> String? {
         var parts: [Substring] = []
         for part in path.split(separator: "/") {
             if part == "." { continue }

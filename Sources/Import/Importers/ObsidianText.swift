@@ -9,13 +9,13 @@ import Foundation
 /// An embedded note or file that is not a picture cannot be printed: it is reported. All of it
 /// is read in prose only, never in code (`ProseText`). Dataview and Tasks query blocks stay
 /// code, and are counted: a book cannot run them.
-public enum ObsidianText {
-    public static let pictureTypes: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "heic", "heif", "tif", "tiff", "bmp", "avif"]
+enum ObsidianText {
+    static let pictureTypes: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "heic", "heif", "tif", "tiff", "bmp", "avif"]
 
     /// The code blocks' languages that are queries of Obsidian's plugins.
-    public static let queryLanguages: Set<String> = ["dataview", "dataviewjs", "tasks", "query"]
+    static let queryLanguages: Set<String> = ["dataview", "dataviewjs", "tasks", "query"]
 
-    public static func markdown(_ text: String) -> (text: String, unprinted: [String], queries: Int) {
+    static func markdown(_ text: String) -> (text: String, unprinted: [String], queries: Int) {
         var unprinted: [String] = []
         let output = ProseText.mapProse(text) { prose($0, unprinted: &unprinted) }
         let queries = Document(markdown: output, smart: false).allBlocks.filter { block in

@@ -8,8 +8,8 @@ import Foundation
 /// `#+KEY: value` lines become `key:: value` properties (left out and counted as Logseq's own);
 /// `#+BEGIN_SRC`/`#+END_SRC` become code fences and `#+BEGIN_QUOTE` a quote; `[[target][words]]`
 /// links keep their words. Drawers (`:LOGBOOK:` … `:END:`) stay for `LogseqText` to leave out.
-public enum OrgText {
-    public static func outline(_ text: String) -> String {
+enum OrgText {
+    static func outline(_ text: String) -> String {
         var output: [String] = []
         var depth = 0
         var inCode = false

@@ -10,7 +10,7 @@ import Foundation
 /// targets, photo references and HTML tags are not words of the entry). Punctuation and
 /// Markdown's marks need no removing: the check compares letters and digits.
 public enum ReaderText {
-    public enum Dialect: Sendable {
+    enum Dialect: Sendable {
         /// CommonMark as Folio, jrnl and plain Markdown folders write it.
         case markdown
         /// Day One's Markdown: no HTML (a `<` is the writer's), photos as `dayone-moment` images.
@@ -21,14 +21,14 @@ public enum ReaderText {
         case logseq
     }
 
-    public static func text(_ source: String, dialect: Dialect) -> String {
+    static func text(_ source: String, dialect: Dialect) -> String {
         reading(source, dialect: dialect).text
     }
 
     /// What a reader sees, and how many blocks cmark-gfm reads in it (paragraphs, headings, list
     /// items, quotes, code, tables, rules and HTML blocks, nested ones and footnotes' included):
     /// the accounting's measure of the source's structure.
-    public static func reading(_ source: String, dialect: Dialect) -> (text: String, blocks: Int) {
+    static func reading(_ source: String, dialect: Dialect) -> (text: String, blocks: Int) {
         var text = dialect == .logseq ? withoutLogseqLines(source) : source
         // An app's syntax is read in prose only: in code it is what the writer typed.
         if dialect == .obsidian {
@@ -79,7 +79,7 @@ public enum ReaderText {
     }
 
     /// `[[target]]` → `target`, `[[target|alias]]` → `alias`.
-    public static func wikilinks(_ text: String) -> String {
+    static func wikilinks(_ text: String) -> String {
         replacing(replacing(text, pattern: #"\[\[([^\]|\n]*)\|([^\]\n]*)\]\]"#, with: "$2"), pattern: #"\[\[([^\]#\n]*)#\^[^\]\n]*\]\]"#, with: "$1")
             .replacingOccurrences(of: "[[", with: "").replacingOccurrences(of: "]]", with: "")
     }
@@ -97,7 +97,7 @@ public enum ReaderText {
         return output + rest
     }
 
-    public static func replacing(_ text: String, pattern: String, with template: String) -> String {
+    static func replacing(_ text: String, pattern: String, with template: String) -> String {
         guard let expression = try? NSRegularExpression(pattern: pattern) else { return text }
         return expression.stringByReplacingMatches(in: text, range: NSRange(location: 0, length: (text as NSString).length),
                                                    withTemplate: template)

@@ -8,8 +8,8 @@ import Foundation
 /// and no more than `maxFiles` files and `maxBytes` bytes are written — counted as they are
 /// written, whatever the archive claims, so a zip bomb stops at the limit.
 public struct ZipExport {
-    public var maxBytes: Int64
-    public var maxFiles: Int
+    var maxBytes: Int64
+    var maxFiles: Int
 
     public init(maxBytes: Int64, maxFiles: Int) {
         self.maxBytes = maxBytes

@@ -39,7 +39,7 @@ public enum ConfinedPath {
 
     /// The canonical path with every symbolic link resolved; for a path that does not exist
     /// (yet), its longest existing prefix is resolved and the rest appended.
-    public static func realPath(_ path: String) -> String {
+    static func realPath(_ path: String) -> String {
         if let resolved = realpath(path, nil) {
             defer { free(resolved) }
             return String(cString: resolved)

@@ -11,7 +11,7 @@ public struct InputError: Error, Sendable, CustomStringConvertible {
 
 /// Collects issues while one file is read.
 public final class IssueList {
-    public let file: String
+    let file: String
     public private(set) var issues: [Diagnostic] = []
 
     public init(file: String) { self.file = file }

@@ -30,7 +30,7 @@ public enum JSONValue: Decodable, Equatable {
     }
 
     /// What a message calls this value's type.
-    public var typeName: String {
+    var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -42,7 +42,7 @@ public enum JSONValue: Decodable, Equatable {
     }
 
     /// Parses `data`; a syntax error becomes an `invalid-json` issue naming the file.
-    public static func parse(_ data: Data, file: String) throws(InputError) -> JSONValue {
+    static func parse(_ data: Data, file: String) throws(InputError) -> JSONValue {
         let data = SurrogateFilter.clean(data)
         do {
             // Syntax first: JSONSerialization says where the text goes wrong.

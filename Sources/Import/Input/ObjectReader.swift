@@ -1,10 +1,10 @@
 /// Reads the fields of one JSON object, recording an issue for each missing, mistyped or
 /// unknown key instead of stopping at the first.
 public struct ObjectReader {
-    public let fields: [String: JSONValue]
-    public let path: String
-    public let issues: IssueList
-    public let entry: String?
+    let fields: [String: JSONValue]
+    let path: String
+    let issues: IssueList
+    let entry: String?
     private var known: Set<String> = []
 
     /// Reads `value` as an object; records `wrong-type` and returns nil when it is not one.
@@ -20,11 +20,11 @@ public struct ObjectReader {
         self.entry = entry
     }
 
-    public func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     /// The raw value of a key; records `missing-key` when required and absent (null counts
     /// as absent for optional keys only).
-    public mutating func value(_ key: String, required: Bool = true) -> JSONValue? {
+    mutating func value(_ key: String, required: Bool = true) -> JSONValue? {
         known.insert(key)
         guard let value = fields[key] else {
             if required { issues.add(.missingKey, keyPath(key), "required key is missing", entry: entry) }

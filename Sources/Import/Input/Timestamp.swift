@@ -6,9 +6,9 @@ import Foundation
 /// offset (an entry written at 23:30 on 31 January in New York belongs to January).
 public struct Timestamp: Equatable {
     public var local: LocalDateTime
-    public var second: Int
+    var second: Int
     public var nanosecond: Int
-    public var offsetSeconds: Int
+    var offsetSeconds: Int
 
     /// Seconds since 1970-01-01T00:00:00Z.
     public var epochSeconds: Int {
@@ -21,7 +21,7 @@ public struct Timestamp: Equatable {
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; nil for anything else.
-    public init?(rfc3339 text: String) {
+    init?(rfc3339 text: String) {
         let chars = Array(text.utf8)
         var index = 0
         func digits(_ count: Int) -> Int? {
@@ -77,7 +77,7 @@ public struct Timestamp: Equatable {
 
 extension Timestamp {
     /// A timestamp from its parts (the importers compute the writer's offset themselves).
-    public init(local: LocalDateTime, second: Int, nanosecond: Int, offsetSeconds: Int) {
+    init(local: LocalDateTime, second: Int, nanosecond: Int, offsetSeconds: Int) {
         self.local = local
         self.second = second
         self.nanosecond = nanosecond

@@ -18,15 +18,15 @@ public struct Journal {
         public var photoOffsets: [Int]?
         /// The entry's text as the export holds it, before any importer converted it, and how
         /// to read it: the completeness check's measure of what must be printed.
-        public var source: String?
-        public var dialect = ReaderText.Dialect.markdown
+        var source: String?
+        var dialect = ReaderText.Dialect.markdown
         /// A day without a time (Day One's `isAllDay`): its head prints no time.
         public var allDay = false
         /// The app syntax the book reads the text with (an Obsidian vault's highlights and breaks).
         public var appSyntax: Document.AppSyntax = []
 
         /// The words a reader of the export sees in this entry: its title, then its text.
-        public var readerParts: [String] { reading.parts }
+        var readerParts: [String] { reading.parts }
 
         /// `readerParts`, and how many blocks the source's text holds, read once.
         public var reading: (parts: [String], blocks: Int) {

@@ -17,7 +17,7 @@ public struct Order: Sendable, Equatable {
         case epub
     }
 
-    public static let coverPresets = ["sunset", "dawn", "night", "forest", "sea", "paper", "photo"]
+    static let coverPresets = ["sunset", "dawn", "night", "forest", "sea", "paper", "photo"]
 
     public var id: String
     /// Relative to the configured exports root.
@@ -111,9 +111,9 @@ public struct Order: Sendable, Equatable {
     }
 
     private struct BookFields {
-        public var title: String, subtitle: String?, author: String, language: BookLanguage
-        public var scope: Scope, preset: String, photo: String?
-        public var showTags = false
+        var title: String, subtitle: String?, author: String, language: BookLanguage
+        var scope: Scope, preset: String, photo: String?
+        var showTags = false
     }
 
     private static func readBook(_ reader: inout ObjectReader, issues: IssueList) -> BookFields? {

@@ -1,6 +1,7 @@
 import Foundation
 import FolioTestSupport
 import Testing
+@testable import Import
 @testable import Jobs
 
 /// The completeness check on scripts nobody here writes (issue 33): right-to-left text with a

@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import FolioTestSupport
 import Testing
+@testable import Import
 @testable import Jobs
 @testable import Prepress
 @testable import Render
