@@ -82,7 +82,7 @@ struct Paginator {
                 let heights = Array(allHeights[firstLine...])
                 let total = heights.reduce(0, +)
                 let mustStayWhole = !block.splittable || block.keepWithNext
-                let needed = total + (block.keepWithNext ? followingMinimum(index, blocks) : 0)
+                let needed = total + (block.keepWithNext ? followingMinimum(index, blocks, throughFigures: true) : 0)
                 if needed <= room || heights.isEmpty {
                     place(firstLine..<allHeights.count, height: total, before: before)
                     index += 1
@@ -159,18 +159,22 @@ struct Paginator {
         return count
     }
 
-    /// The least of the next block that must share the page with a keep-with-next block.
-    private func followingMinimum(_ index: Int, _ blocks: [FlowBlock]) -> Double {
+    /// The least of the next block that must share the page with block `index`. `throughFigures`
+    /// (for a text block kept with the next): a figure is placed only with the least of what
+    /// follows it, so what is kept with the figure needs room for that too, or it would stand
+    /// alone at the page's foot while the figure moves on (an entry's head before its photo).
+    private func followingMinimum(_ index: Int, _ blocks: [FlowBlock], throughFigures: Bool = false) -> Double {
         guard index + 1 < blocks.count else { return 0 }
         let next = blocks[index + 1]
         switch next.content {
-        case .figure(_, let height): return next.spaceBefore + height
+        case .figure(_, let height):
+            return next.spaceBefore + height + (throughFigures ? followingMinimum(index + 1, blocks) : 0)
         case .text(_, let heights):
             // A paragraph too short to leave `minimumLines` on both pages cannot split at all.
             let canSplit = next.splittable && !next.keepWithNext && heights.count >= 2 * minimumLines
             let lines = canSplit ? minimumLines : heights.count
             let own = next.spaceBefore + heights.prefix(lines).reduce(0, +)
-            return next.keepWithNext ? own + followingMinimum(index + 1, blocks) : own
+            return next.keepWithNext ? own + followingMinimum(index + 1, blocks, throughFigures: throughFigures) : own
         }
     }
 }

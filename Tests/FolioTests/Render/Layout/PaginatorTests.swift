@@ -48,6 +48,17 @@ import Testing
     /// Room for a head and two lines is not enough when the paragraph after it has three: it
     /// cannot split two and one, so it moves whole and the head must go with it (seen in the
     /// Russian demo: a date line alone at the foot of page 10).
+    /// A figure is placed only with the least of what follows it: a head kept with a figure
+    /// goes on with both, never left alone at the foot while the figure moves on.
+    @Test func aHeadBeforeAFigureGoesOnWithIt() throws {
+        let figure = FlowBlock(content: .figure(id: 0, height: 30))
+        // 60 used; the head (10) and the figure (30) fit, the figure's following two lines do not.
+        let pages = try paginator.paginate([text(6), text(1, keep: true, whole: true), figure, text(4)])
+        #expect(pages.count == 2)
+        #expect(pages[0].map(\.block) == [0], "the head moved on with its figure: \(pages)")
+        #expect(pages[1].map(\.block) == [1, 2, 3])
+    }
+
     @Test func aHeadGoesWithAShortParagraphThatCannotSplit() throws {
         let pages = try paginator.paginate([text(7), text(1, keep: true, whole: true), text(3)])
         #expect(pages[0].map(\.block) == [0])
