@@ -25,16 +25,14 @@ public struct Journal {
         /// The app syntax the book reads the text with (an Obsidian vault's highlights and breaks).
         public var appSyntax: Document.AppSyntax = []
 
-        /// The words a reader of the export sees in this entry: its title, then its text.
-        var readerParts: [String] { reading.parts }
-
-        /// `readerParts`, and how many blocks the source's text holds, read once.
+        /// The words a reader of the export sees in this entry (its title, then its text), and
+        /// how many blocks the source's text holds, read once.
         public var reading: (parts: [String], blocks: Int) {
             let read = ReaderText.reading(source ?? text, dialect: dialect)
             return ([title ?? "", read.text], read.blocks)
         }
 
-        /// Nothing to print, given its `readerParts`: no photo, and no title or text but
+        /// Nothing to print, given its `reading.parts`: no photo, and no title or text but
         /// whitespace (an entry of emoji alone is still an entry).
         public func isEmpty(reading parts: [String]) -> Bool {
             photos.isEmpty && !parts.contains { $0.contains { !$0.isWhitespace } }

@@ -50,16 +50,11 @@ enum Resolver {
         }
         let archived = inScope.filter(\.archived)
         // Each entry's words as its reader sees them, read once (ids are unique by now).
-        var reading: [String: [String]] = [:]
-        var blocks: [String: Int] = [:]
-        for entry in journal.entries {
-            let read = entry.reading
-            reading[entry.id] = read.parts
-            blocks[entry.id] = read.blocks
-        }
-        let empty = inScope.filter { !$0.archived && $0.isEmpty(reading: reading[$0.id] ?? []) }
+        var reading: [String: (parts: [String], blocks: Int)] = [:]
+        for entry in journal.entries { reading[entry.id] = entry.reading }
+        let empty = inScope.filter { !$0.archived && $0.isEmpty(reading: reading[$0.id]?.parts ?? []) }
         // Chronological by instant; ties broken by id so the order never depends on file order.
-        let kept = inScope.filter { !$0.archived && !$0.isEmpty(reading: reading[$0.id] ?? []) }.sorted { a, b in
+        let kept = inScope.filter { !$0.archived && !$0.isEmpty(reading: reading[$0.id]?.parts ?? []) }.sorted { a, b in
             let (ta, tb) = (a.created.epochSeconds, b.created.epochSeconds)
             if ta != tb { return ta < tb }
             if a.created.nanosecond != b.created.nanosecond { return a.created.nanosecond < b.created.nanosecond }
@@ -95,11 +90,12 @@ enum Resolver {
         var resolved = ResolvedBook(book: book, archivedExcluded: archived.count, archivedIDs: archived.map(\.id),
                                     archivedTexts: archived.map(\.text))
         let heads = Dictionary(book.entries.map { ($0.id, $0.head(in: book.language)) }, uniquingKeysWith: { first, _ in first })
-        resolved.expectedText = ExpectedText(kept.map { ExpectedText.Entry(id: $0.id, parts: reading[$0.id] ?? [], head: heads[$0.id]) })
+        resolved.expectedText = ExpectedText(kept.map { ExpectedText.Entry(id: $0.id, parts: reading[$0.id]?.parts ?? [], head: heads[$0.id]) })
         let inScopeIDs = Set(inScope.map(\.id))
         resolved.accounting = Accounting(printed: kept, archived: archived, empty: empty,
                                          outOfScope: journal.entries.filter { !inScopeIDs.contains($0.id) }) { entry in
-            ((reading[entry.id] ?? []).reduce(0) { $0 + ReaderText.wordCount($1) }, blocks[entry.id] ?? 0)
+            let read = reading[entry.id]
+            return ((read?.parts ?? []).reduce(0) { $0 + ReaderText.wordCount($1) }, read?.blocks ?? 0)
         }
         return resolved
     }
