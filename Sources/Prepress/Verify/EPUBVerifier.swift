@@ -236,16 +236,11 @@ public struct EPUBVerifier: Sendable {
 
     /// Where each entry's section begins in an XHTML document.
     static func entryStarts(in data: [UInt8]) -> [Int] {
-        guard let first = entryMarker.first else { return [] }
         var starts: [Int] = []
-        var index = 0
-        while index + entryMarker.count <= data.count {
-            if data[index] == first, data[index..<(index + entryMarker.count)].elementsEqual(entryMarker) {
-                starts.append(index)
-                index += entryMarker.count
-            } else {
-                index += 1
-            }
+        var rest = data[...]
+        while let found = rest.firstRange(of: entryMarker) {
+            starts.append(found.lowerBound)
+            rest = rest[found.upperBound...]
         }
         return starts
     }
