@@ -33,15 +33,27 @@ import Testing
         let report = try workspace.report(ids[0])
         #expect(report.status == .done && report.attempts == 1, "\(String(describing: report.error))")
         try accepted(server, exactlyOnce: ids, mode: "story")
+        var requestsSent = 0
         for upload in report.uploads {
-            // The cut-off comes after the kernel took the whole (small) body: the printer is asked
-            // (HEAD, 404: it kept nothing) before the file goes again.
-            #expect(upload.attempts.map(\.httpStatus) == [503, 429, nil, 404, 201], "\(upload.file): \(upload.attempts)")
+            // The printer reads half the body and hangs up. When the kernel had already taken the
+            // whole body (a small file, or loopback buffers that were large enough), the printer
+            // may hold the file, so it is asked (HEAD, 404: it kept nothing) before the file goes
+            // again; when part of the body was never sent, the file goes again at once. Which of
+            // the two happens to a file of a megabyte depends on the machine's socket buffers.
+            let size = upload.attempts.last?.bytesSent
+            let cutOff = upload.attempts.count > 2 ? upload.attempts[2] : nil
+            let asked = cutOff?.bytesSent == size
+            let expected: [Int?] = [503, 429, nil] + (asked ? [404] : []) + [201]
+            #expect(upload.attempts.map(\.httpStatus) == expected, "\(upload.file): \(upload.attempts)")
             #expect(upload.attempts.allSatisfy { $0.jobAttempt == 1 })
             #expect(upload.delivered?.responseID == "/stored/story/\(ids[0])/\(upload.file)")
+            requestsSent += expected.count
         }
+        // The cover is small enough that its whole body is always in the kernel's hands.
+        let cover = try #require(report.uploads.first { $0.file == "cover.pdf" })
+        #expect(cover.attempts.map(\.httpStatus) == [503, 429, nil, 404, 201], "\(cover.attempts)")
         let status = try workspace.folio(["status", ids[0]])
-        #expect(status.output.contains("delivered (15 requests sent in all)") && status.output.contains("book.epub"), "\(status.output)")
+        #expect(status.output.contains("delivered (\(requestsSent) requests sent in all)") && status.output.contains("book.epub"), "\(status.output)")
     }
 
     /// A destination that answers 400 refuses on purpose: one request per file, the job ends
