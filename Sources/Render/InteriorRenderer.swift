@@ -52,16 +52,16 @@ public struct InteriorRenderer: Sendable {
         var artist = CoverArtist(engine: plan.builder.engine, photos: plan.builder.photos, content: cover)
         artist.opaque = product.pdfx.map { !$0.allowsTransparency } ?? false
         let tags = StructureTags(drawing: canvas.drawing)
-        let painter = InteriorPainter(canvas: canvas, frame: plan.frame, builder: plan.builder, book: book,
-                                      chapterFlows: plan.flows, photos: photos, cover: artist, sheet: sheet, tags: tags)
-        let drawn = try painter.paint(plan.layout)
+        let frames = plan.frames(book)
+        let painter = InteriorPainter(canvas: canvas, photos: photos, cover: artist, sheet: sheet, tags: tags)
+        let drawn = try painter.paint(frames.frames)
+        plan.addOutline(book, on: canvas)
         try canvas.finish()
         let drawEnd = ContinuousClock.now
         if let thumbnails, let pictures = try? PageThumbnails(sheet: sheet, pixelHeight: thumbnailHeight, keep: thumbnails) {
             let photos = PhotoPainter(canvas: pictures, preparer: plan.builder.photos, engine: plan.builder.engine,
                                       language: book.language, minimumPPI: product.minimumImagePPI)
-            _ = try? InteriorPainter(canvas: pictures, frame: plan.frame, builder: plan.builder, book: book,
-                                     chapterFlows: plan.flows, photos: photos, cover: artist, sheet: sheet).paint(plan.layout)
+            _ = try? InteriorPainter(canvas: pictures, photos: photos, cover: artist, sheet: sheet).paint(frames.frames)
         }
         let drawTime = drawEnd - laidOut
         let thumbnailTime = ContinuousClock.now - drawEnd
@@ -81,9 +81,9 @@ public struct InteriorRenderer: Sendable {
             guard let picture = try? SpreadPicture(sheet: sheet, pixelHeight: 420) else { continue }
             let photos = PhotoPainter(canvas: picture, preparer: plan.builder.photos, engine: plan.builder.engine,
                                       language: book.language, minimumPPI: product.minimumImagePPI)
-            let painter = InteriorPainter(canvas: picture, frame: plan.frame, builder: plan.builder, book: book,
-                                          chapterFlows: plan.flows, photos: photos, cover: artist, sheet: sheet)
-            guard (try? painter.paint(plan.layout, only: [left, left + 1])) != nil, let png = try? picture.png() else { continue }
+            let painter = InteriorPainter(canvas: picture, photos: photos, cover: artist, sheet: sheet)
+            let frames = plan.frames(book)
+            guard (try? painter.paint([left, left + 1].map { frames.frame(page: $0) })) != nil, let png = try? picture.png() else { continue }
             pictures.append(png)
         }
         return pictures
@@ -97,6 +97,11 @@ public struct InteriorRenderer: Sendable {
         var layout: BookLayout
         var contentPages: Int
         var notices: [Diagnostic]
+
+        /// What the painter draws, page by page.
+        func frames(_ book: Book) -> FrameBuilder {
+            FrameBuilder(area: frame, builder: builder, book: book, chapterFlows: flows, layout: layout)
+        }
 
         /// The title page, then the first block of every page that holds text.
         var pageMarks: [PageMark] {

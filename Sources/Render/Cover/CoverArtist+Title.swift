@@ -20,13 +20,13 @@ extension CoverArtist {
         let title = engine.paragraph(markup: PangoMarkup.escape(TextCleaner.clean(content.title)), font: titleFont,
                                      width: width, style: ParagraphStyle(alignment: .center, lineHeight: 38 * unit))
         drawing.setColour(red: ink.r, green: ink.g, blue: ink.b)
-        top = drawing.drawLines(title, left: trim.x + margin, top: top)
+        top = drawing.drawLines(title.setLines, left: trim.x + margin, top: top)
         if let subtitle = content.subtitle?.trimmingCharacters(in: .whitespacesAndNewlines), !subtitle.isEmpty {
             var font = typography.font(.titlePageSubtitle)
             font.size = 15 * unit
             let paragraph = engine.paragraph(markup: PangoMarkup.escape(TextCleaner.clean(subtitle)), font: font,
                                              width: width, style: centered)
-            top = drawing.drawLines(paragraph, left: trim.x + margin, top: top + 6 * unit)
+            top = drawing.drawLines(paragraph.setLines, left: trim.x + margin, top: top + 6 * unit)
         }
         let rule = 56 * unit
         drawing.rectangle(x: trim.x + (trim.width - rule) / 2, y: top + 14 * unit, width: rule, height: 0.8 * unit)
@@ -37,7 +37,7 @@ extension CoverArtist {
         authorStyle.letterSpacing = 1.8 * unit
         let author = engine.paragraph(markup: PangoMarkup.escape(TextCleaner.clean(content.author).uppercased()),
                                       font: authorFont, width: width, style: authorStyle)
-        drawing.drawLines(author, left: trim.x + margin, top: top + 30 * unit)
+        drawing.drawLines(author.setLines, left: trim.x + margin, top: top + 30 * unit)
     }
 
     /// The scrim: black, from 40 % of the trim's height down, its opacity at these stops along it.

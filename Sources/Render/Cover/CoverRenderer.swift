@@ -74,7 +74,7 @@ public struct CoverRenderer: Sendable {
         drawing.setColour(red: ink.r, green: ink.g, blue: ink.b)
         drawing.translate(x: x + width / 2, y: trim.y + trim.height / 2)
         drawing.rotate(by: .pi / 2)
-        drawing.draw(line, line: 0, left: -trim.height * 0.4, top: -first.height / 2)
+        if let set = line.setLine(0) { drawing.draw(set, left: -trim.height * 0.4, top: -first.height / 2) }
         drawing.restore()
     }
 

@@ -55,7 +55,7 @@ struct PhotoPainter {
         let label = engine.paragraph(markup: PangoMarkup.escape(language.photoUnavailable),
                                      font: engine.typography.font(.caption), width: width,
                                      style: ParagraphStyle(alignment: .center))
-        drawing.drawLines(label, left: x, top: y + (height - label.height) / 2)
+        drawing.drawLines(label.setLines, left: x, top: y + (height - label.height) / 2)
         drawing.restore()
     }
 }

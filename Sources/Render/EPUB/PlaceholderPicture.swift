@@ -15,7 +15,7 @@ enum PlaceholderPicture {
         font.size = 36
         let label = engine.paragraph(markup: PangoMarkup.escape(text), font: font, width: Double(width),
                                      style: ParagraphStyle(alignment: .center))
-        context.draw(label, line: 0, left: 0, top: (Double(height) - label.height) / 2)
+        if let line = label.setLine(0) { context.draw(line, left: 0, top: (Double(height) - label.height) / 2) }
         try context.check("drawing the placeholder")
         return try context.surface.jpeg(quality: 85, iccProfile: nil)
     }

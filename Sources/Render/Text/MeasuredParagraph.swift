@@ -96,7 +96,7 @@ final class MeasuredParagraph {
     }
 
     /// Line `index`'s horizontal glyph scale.
-    private func expansion(of index: Int) -> Double { expansions.indices.contains(index) ? expansions[index] : 1 }
+    func expansion(of index: Int) -> Double { expansions.indices.contains(index) ? expansions[index] : 1 }
 
     /// The same paragraph broken over the whole paragraph into exactly `lineCount` lines within
     /// the first pass's tolerance (TeX's looseness), for pagination to avoid a widow; nil when
@@ -227,8 +227,9 @@ final class MeasuredParagraph {
         }
     }
 
-    /// Draws line `index` with its line box's top at `top`, the paragraph's left edge at `left`.
-    func draw(line index: Int, left: Double, top: Double, on cairo: OpaquePointer) {
+    /// Draws line `index` with Pango's own renderer, its line box's top at `top`, the paragraph's
+    /// left edge at `left`: only the reference that tests hold set lines (`setLine`) against.
+    func drawAsPangoDoes(line index: Int, left: Double, top: Double, on cairo: OpaquePointer) {
         guard lines.indices.contains(index), let line = pango_layout_get_line_readonly(layout, Int32(index)) else { return }
         let factor = expansion(of: index)
         guard factor != 1 else {

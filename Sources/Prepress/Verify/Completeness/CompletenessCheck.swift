@@ -56,16 +56,6 @@ struct CompletenessCheck {
                 continue
             }
             let reduced = entry.parts.map(WordText.init)
-            if reduced.contains(where: { $0.characters.contains(where: WordText.isRightToLeft) }) {
-                // Right-to-left lines come out of a PDF in visual order, their digits and Latin
-                // words moved by the bidirectional algorithm: such an entry is proved by the
-                // letters it holds, each as often as the source has it, within its own stretch.
-                if let lost = lacking(entry.parts, reduced, in: position..<end) {
-                    result.append(Missing(entry: entry.id, words: lost, position: position))
-                }
-                lastEnd = end
-                continue
-            }
             for (part, words) in zip(entry.parts, reduced) {
                 guard !words.characters.isEmpty else { continue }
                 switch walk(words, from: position, end: end) {
@@ -78,25 +68,6 @@ struct CompletenessCheck {
             lastEnd = position
         }
         return result
-    }
-
-    /// The first words of `parts` whose letters the stretch does not hold as often as they do
-    /// (nil when it holds them all).
-    private func lacking(_ texts: [String], _ parts: [WordText], in stretch: Range<Int>) -> String? {
-        var available: [UInt32: Int] = [:]
-        for character in document.characters[stretch] { available[character, default: 0] += 1 }
-        for (text, part) in zip(texts, parts) {
-            for (index, start) in part.tokenStarts.enumerated() {
-                let end = index + 1 < part.tokenStarts.count ? part.tokenStarts[index + 1] : part.characters.count
-                var short = false
-                for character in part.characters[start..<end] {
-                    let left = available[character, default: 0]
-                    if left == 0 { short = true } else { available[character] = left - 1 }
-                }
-                if short { return Self.words(of: text, from: start, in: part) }
-            }
-        }
-        return nil
     }
 
     /// Each headed entry's stretch of the output: from after its head to the next found head;

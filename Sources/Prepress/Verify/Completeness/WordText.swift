@@ -4,8 +4,8 @@ import Foundation
 /// each word, in order (NFC, ASCII letters folded to lower case). Spacing, punctuation, hyphens a
 /// line break added, quotes a typographer curled, bullets and symbols all fall away, so only a
 /// word that is missing or changed can make two texts differ. Arabic presentation forms are read
-/// as the letters they draw (NFKC). Right-to-left text comes out of a PDF in visual order: the
-/// check compares such entries by the letters they hold (`CompletenessCheck`).
+/// as the letters they draw (NFKC). Right-to-left text is compared in its written order like any
+/// other: Folio's interior writes it so (`SetLine.runs`).
 struct WordText {
     /// Every kept character, words run together.
     var characters: [UInt32] = []
@@ -106,11 +106,6 @@ struct WordText {
         default:
             return false
         }
-    }
-
-    /// Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms.
-    static func isRightToLeft(_ value: UInt32) -> Bool {
-        (0x0590...0x08FF).contains(value) || (0xFB1D...0xFDFF).contains(value) || (0xFE70...0xFEFF).contains(value)
     }
 
     private mutating func keep(_ value: UInt32, _ inToken: inout Bool) {

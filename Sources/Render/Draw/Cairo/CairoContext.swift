@@ -77,7 +77,52 @@ final class CairoContext: Drawing {
     func beginTag(_ role: String) { cairo_tag_begin(pointer, role, "") }
     func endTag(_ role: String) { cairo_tag_end(pointer, role) }
 
-    func draw(_ paragraph: MeasuredParagraph, line: Int, left: Double, top: Double) {
-        paragraph.draw(line: line, left: left, top: top, on: pointer)
+    func draw(_ line: SetLine, left: Double, top: Double) {
+        cairo_save(pointer)
+        defer { cairo_restore(pointer) }
+        var x = left + line.x, y = top + line.baseline
+        if line.scale != 1 {
+            // Scaled from the line's start, so it still starts where it would unscaled.
+            cairo_translate(pointer, x, y)
+            cairo_scale(pointer, line.scale, 1)
+            (x, y) = (0, 0)
+        }
+        // Highlights first: the runs are drawn in the text's order, not the page's, and a glyph
+        // must never be covered by the highlight of its neighbour.
+        for run in line.runs {
+            guard let (box, colour) = run.background else { continue }
+            cairo_save(pointer)
+            cairo_set_source_rgb(pointer, colour.red, colour.green, colour.blue)
+            cairo_rectangle(pointer, x + box.x, y + box.y, box.width, box.height)
+            cairo_fill(pointer)
+            cairo_restore(pointer)
+        }
+        for run in line.runs { draw(run, x: x, y: y) }
+    }
+
+    /// A run's glyphs with the text they spell (so the PDF copies and searches as written),
+    /// boxes for missing characters and its strikethrough.
+    private func draw(_ run: GlyphRun, x: Double, y: Double) {
+        cairo_set_scaled_font(pointer, run.font.pointer)
+        var glyphs = run.glyphs.map { cairo_glyph_t(index: $0.index, x: x + $0.x, y: y + $0.y) }
+        if run.clusters.isEmpty {
+            cairo_show_glyphs(pointer, &glyphs, Int32(glyphs.count))
+        } else {
+            var clusters = run.clusters.map { cairo_text_cluster_t(num_bytes: Int32($0.bytes), num_glyphs: Int32($0.glyphs)) }
+            cairo_show_text_glyphs(pointer, run.text, Int32(run.text.utf8.count), &glyphs, Int32(glyphs.count),
+                                   &clusters, Int32(clusters.count),
+                                   run.backward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(rawValue: 0))
+        }
+        if !run.missing.isEmpty {
+            cairo_save(pointer)
+            cairo_set_line_width(pointer, 0.5)
+            for box in run.missing { cairo_rectangle(pointer, x + box.x, y + box.y, box.width, box.height) }
+            cairo_stroke(pointer)
+            cairo_restore(pointer)
+        }
+        if let box = run.strikethrough {
+            cairo_rectangle(pointer, x + box.x, y + box.y, box.width, box.height)
+            cairo_fill(pointer)
+        }
     }
 }

@@ -35,8 +35,8 @@ protocol Drawing: AnyObject {
     /// Fills the whole clip with the source.
     func paint()
 
-    /// Line `line` of `paragraph` with its left edge at `left` and its top at `top`.
-    func draw(_ paragraph: MeasuredParagraph, line: Int, left: Double, top: Double)
+    /// A set line with its paragraph's left edge at `left` and its line box's top at `top`.
+    func draw(_ line: SetLine, left: Double, top: Double)
     /// A JPEG kept as its bytes (PDF) in the box, stretched to fill it.
     func embedJPEG(_ jpeg: Data, x: Double, y: Double, width: Double, height: Double)
     /// A JPEG decoded to pixels (images), decoded no larger than `pixelsPerPoint` needs.
@@ -66,13 +66,13 @@ extension Drawing {
         fill()
     }
 
-    /// Every line of `paragraph`, one under the other from `top`; returns the bottom of the last.
+    /// Lines one under the other from `top`; returns the bottom of the last.
     @discardableResult
-    func drawLines(_ paragraph: MeasuredParagraph, left: Double, top: Double) -> Double {
+    func drawLines(_ lines: [SetLine], left: Double, top: Double) -> Double {
         var y = top
-        for index in paragraph.lines.indices {
-            draw(paragraph, line: index, left: left, top: y)
-            y += paragraph.lines[index].height
+        for line in lines {
+            draw(line, left: left, top: y)
+            y += line.height
         }
         return y
     }

@@ -6,7 +6,7 @@ import Testing
 
 /// The completeness check on scripts nobody here writes (issue 33): right-to-left text with a
 /// title, digits and Latin words, Devanagari's reordered vowels, Thai without spaces, emoji
-/// sequences. Every book is complete and must pass; a word taken out must fail it.
+/// sequences. Every book is complete and must pass; a word taken out or moved must fail it.
 @Suite(.serialized) struct ScriptsCompletenessTests {
     static let entries: [(id: String, title: String?, text: String)] = [
         ("arabic", "يوم في القاهرة", "ذهبنا إلى السوق في الساعة 10 واشترينا 3 كيلو من التمر مع Anna و Omar، ثم عدنا إلى البيت."),
@@ -42,6 +42,21 @@ import Testing
             // The export's own text stays what the reader wrote; the importer's copy loses a word.
             journal.entries[index].source = journal.entries[index].text
             journal.entries[index].text = journal.entries[index].text.replacingOccurrences(of: lost, with: "")
+        }.findings
+        let missing = findings.filter { $0.code == "text-missing" }
+        #expect(missing.count == 2 && missing.allSatisfy { $0.entry == entry }, "\(findings)")
+    }
+
+    /// Right-to-left text is proved in the order it was written, not by the letters it holds:
+    /// two words changing places, every letter still there, fail the job.
+    @Test(arguments: [("arabic", "السوق", "البيت"), ("hebrew", "לים", "בנמל"), ("mixed", "שקשוקה", "coffee")])
+    func twoWordsChangingPlacesFailTheJob(entry: String, first: String, second: String) throws {
+        let findings = try VerifiedBook(workspace, export: "scripts", id: "swapped-\(entry)") { journal in
+            guard let index = journal.entries.firstIndex(where: { $0.id == entry }) else { return }
+            let text = journal.entries[index].text
+            journal.entries[index].source = text
+            journal.entries[index].text = text.replacingOccurrences(of: first, with: "\u{0}")
+                .replacingOccurrences(of: second, with: first).replacingOccurrences(of: "\u{0}", with: second)
         }.findings
         let missing = findings.filter { $0.code == "text-missing" }
         #expect(missing.count == 2 && missing.allSatisfy { $0.entry == entry }, "\(findings)")

@@ -1,0 +1,56 @@
+/// One line of text as Pango set it, in plain values: its glyph runs with their fonts, positions
+/// and the text each spells. The painter draws it without its paragraph, and a
+/// page frame carries it (see `PageFrame`).
+struct SetLine {
+    /// Where the line starts (its first glyph's origin) from the paragraph's left edge, and its
+    /// baseline from the top of its line box.
+    var x: Double
+    var baseline: Double
+    var height: Double
+    /// The horizontal scale its glyphs are drawn at from its start (`GlyphExpansion`); 1 for most.
+    var scale: Double
+    /// In the order of the text, not of the page: drawn so, the PDF holds a line that mixes
+    /// directions as it was written (a right-to-left run's own glyphs Cairo already writes in
+    /// the order of its clusters), and whoever reads its content reads the writer's order.
+    var runs: [GlyphRun]
+    /// What the line says, in logical order, as its paragraph's text holds it (a soft hyphen where
+    /// the line breaks at one).
+    var text: String
+}
+
+/// Glyphs of one font and one direction, with the text they spell and how its clusters map to
+/// them: what Cairo needs to write glyphs that copy and search as their text.
+struct GlyphRun {
+    struct Glyph {
+        var index: UInt
+        /// From the line's origin: along the line, and down from the baseline.
+        var x: Double
+        var y: Double
+    }
+
+    /// How many bytes of `text` and how many glyphs one cluster takes, in glyph order.
+    struct Cluster {
+        var bytes: Int
+        var glyphs: Int
+    }
+
+    var font: ScaledFont
+    var glyphs: [Glyph]
+    var text: String
+    var clusters: [Cluster]
+    /// Right to left: the clusters run through the glyphs from the last.
+    var backward: Bool
+    /// Characters no font could draw, as the boxes drawn in their place (from the line's origin).
+    var missing: [Box]
+    /// A highlight behind the run, and a strikethrough over it.
+    var background: (box: Box, colour: RGB)?
+    var strikethrough: Box?
+
+    struct Box: Equatable {
+        var x, y, width, height: Double
+    }
+
+    struct RGB: Equatable {
+        var red, green, blue: Double
+    }
+}

@@ -1,0 +1,93 @@
+import Document
+import Foundation
+import FolioTestSupport
+import Testing
+@testable import Render
+
+/// Set lines are what the painter draws (issue 33: page frames, no live Pango paragraph at
+/// drawing time), so they must draw exactly what Pango's own renderer draws from the paragraph,
+/// and copy as the text they were set from.
+@Suite struct SetLineTests {
+    /// Paragraphs that exercise what a run can carry: styles, a monospace face, a highlight, a
+    /// strikethrough, a raised footnote mark, right-to-left text with digits and Latin, combining
+    /// marks, a fallback face (Symbola's emoji), spaced capitals, justification with hyphens and
+    /// glyph expansion.
+    static let samples: [(markup: String, style: ParagraphStyle)] = [
+        ("Plain <b>bold</b> <i>italic</i> <b><i>both</i></b> <tt>code()</tt> and a note<sup>1</sup>.", .init()),
+        ("Struck <s>through these words</s>, then <span background=\"\(MarkdownReader.highlightColour)\">highlighted ones</span> and <s><span background=\"\(MarkdownReader.highlightColour)\">both</span></s>.", .init()),
+        ("עברית עם 2025 ו-Latin באמצע, ثم العربية مع ١٢٣ وكلمة English أيضا.", .init()),
+        ("Crème brûlée, Ångström, e\u{301}t\u{E9}, ﬁne, weather ☀ ❤ ✈ ♫ and a face 😀.", .init()),
+        ("SPACED CAPITALS · 2025", .init(alignment: .right, letterSpacing: 1.2)),
+        (String(repeating: "Justified text is set over the whole para\u{AD}graph, with hy\u{AD}phens where the lines need them and ex\u{AD}pansion of the glyphs. ", count: 4),
+         .init(alignment: .justified, firstLineIndent: 12)),
+    ]
+
+    func paragraph(_ sample: (markup: String, style: ParagraphStyle), engine: TextEngine) -> MeasuredParagraph {
+        engine.paragraph(markup: sample.markup, font: engine.typography.font(.body), width: 240, style: sample.style)
+    }
+
+    /// Every line drawn from its set line and by Pango from the paragraph, at 4 pixels a point:
+    /// the same pixels.
+    @Test func setLinesDrawWhatPangoDraws() throws {
+        var typography = Typography()
+        typography.glyphExpansion = 2
+        let engine = TextEngine(typography: typography, language: .english)
+        for sample in Self.samples {
+            let set = paragraph(sample, engine: engine)
+            let height = Int(set.height * 4) + 8
+            let ours = try CairoContext(on: CairoSurface.image(width: 1040, height: height, label: "set lines"))
+            let pango = try CairoContext(on: CairoSurface.image(width: 1040, height: height, label: "Pango"))
+            var drawnLines = 0
+            for context in [ours, pango] {
+                context.setGray(1)
+                context.paint()
+                context.setGray(0)
+                context.scale(x: 4, y: 4)
+            }
+            var top = 1.0
+            for index in set.lines.indices {
+                let line = try #require(set.setLine(index))
+                #expect(abs(line.height - set.lines[index].height) < 1e-9)
+                ours.draw(line, left: 10, top: top)
+                set.drawAsPangoDoes(line: index, left: 10, top: top, on: pango.pointer)
+                top += set.lines[index].height
+                drawnLines += 1
+            }
+            try ours.check("drawing set lines")
+            try pango.check("drawing with Pango")
+            let mine = try ours.surface.packedRGB()
+            let reference = try pango.surface.packedRGB()
+            let inked = reference.filter { $0 < 128 }.count
+            let differing = zip(mine, reference).filter { abs(Int($0) - Int($1)) > 8 }.count
+            #expect(inked > 1000, "nothing was drawn: \(sample.markup)")
+            #expect(differing == 0, "\(differing) of \(inked) inked bytes differ in \(drawnLines) lines: \(sample.markup)")
+        }
+    }
+
+    /// The text a set line carries, its runs' text, and its clusters (bytes and glyphs) agree,
+    /// so Cairo writes each glyph's text; right-to-left runs map backwards.
+    @Test func runsCarryTheirTextAndClusters() throws {
+        let engine = TextEngine(typography: Typography(), language: .english)
+        for sample in Self.samples {
+            let set = paragraph(sample, engine: engine)
+            for line in set.setLines {
+                var spelled = ""
+                for run in line.runs {
+                    #expect(run.clusters.reduce(0) { $0 + $1.bytes } == run.text.utf8.count, "\(run.text)")
+                    #expect(run.clusters.reduce(0) { $0 + $1.glyphs } == run.glyphs.count, "\(run.text)")
+                    spelled += run.text
+                }
+                // Runs are in visual order; their text is the line's, less only trailing spaces
+                // and what Pango drew no run for.
+                let letters = { (text: String) in text.unicodeScalars.filter { $0.properties.isAlphabetic }.map(\.value).sorted() }
+                #expect(letters(spelled) == letters(line.text), "\(line.text)")
+            }
+            let rightToLeft = set.setLines.flatMap(\.runs).filter(\.backward).map(\.text).joined()
+            if sample.markup.contains("עברית") {
+                #expect(rightToLeft.contains("עברית") && rightToLeft.contains("العربية"), "\(rightToLeft)")
+            } else {
+                #expect(rightToLeft.isEmpty)
+            }
+        }
+    }
+}
