@@ -76,13 +76,13 @@ public struct InteriorRenderer: Sendable {
     private func previews(_ plan: Plan, book: Book, artist: CoverArtist) -> [Data] {
         guard let opener = plan.layout.chapterPages.first else { return [] }
         let sheet = product.interiorSheet
+        let frames = plan.frames(book)
         var pictures: [Data] = []
         for left in [opener - 1, opener + 1] where left >= 2 && left + 1 <= plan.layout.pages.count {
             guard let picture = try? SpreadPicture(sheet: sheet, pixelHeight: 420) else { continue }
             let photos = PhotoPainter(canvas: picture, preparer: plan.builder.photos, engine: plan.builder.engine,
                                       language: book.language, minimumPPI: product.minimumImagePPI)
             let painter = InteriorPainter(canvas: picture, photos: photos, cover: artist, sheet: sheet)
-            let frames = plan.frames(book)
             guard (try? painter.paint([left, left + 1].map { frames.frame(page: $0) })) != nil, let png = try? picture.png() else { continue }
             pictures.append(png)
         }
