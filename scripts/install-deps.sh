@@ -12,8 +12,13 @@ packages=(
   # fonts: the typeface registry's families and the fallbacks for other scripts
   fontconfig fonts-ebgaramond fonts-inter fonts-dejavu-core fonts-noto-core fonts-noto-cjk
   fonts-symbola
-  # hyphenation dictionaries (Russian ships with Folio, see docs/design.md: Typography)
-  hyphen-en-us hyphen-es
+  # hyphenation dictionaries: every language Debian has one for (Russian's ships with Folio;
+  # Thai is never hyphenated, see docs/design.md: Typography)
+  hyphen-af hyphen-as hyphen-be hyphen-bg hyphen-bn hyphen-ca hyphen-cs hyphen-da hyphen-de hyphen-el
+  hyphen-en-gb hyphen-en-us hyphen-es hyphen-fr hyphen-gl hyphen-gu hyphen-hi hyphen-hr hyphen-hu
+  hyphen-id hyphen-is hyphen-it hyphen-kn hyphen-lt hyphen-lv hyphen-ml hyphen-mn hyphen-mr hyphen-nl
+  hyphen-no hyphen-or hyphen-pa hyphen-pl hyphen-pt-br hyphen-pt-pt hyphen-ro hyphen-sk hyphen-sl
+  hyphen-sr hyphen-sv hyphen-ta hyphen-te hyphen-uk hyphen-zu
   # validators and inspection tools used by the tests; pango-view and pandoc make files
   # from outside Folio for `folio verify`
   qpdf poppler-utils unzip pango1.0-tools pandoc

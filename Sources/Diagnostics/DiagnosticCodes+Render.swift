@@ -1,8 +1,8 @@
 /// The renderers' notices (interior, cover, EPUB, photos) and a resumed attempt's: warnings
 /// and infos only, since what cannot be rendered at all ends the job (`FailureCodes`).
 extension DiagnosticCode {
-    public static let noHyphenationDictionary = DiagnosticCode("no-hyphenation-dictionary", .render, .warning,
-                                                               "no hyphenation dictionary for the book's language: text is set unhyphenated")
+    public static let noHyphenationDictionary = DiagnosticCode("no-hyphenation-dictionary", .render, .info,
+                                                               "the book's language is hyphenated but has no dictionary here: text is set unhyphenated")
     public static let missingGlyphs = DiagnosticCode("missing-glyphs", .render, .warning,
                                                      "characters of the entry's text have no glyph in any installed font and print as boxes")
     public static let paragraphLoose = DiagnosticCode("paragraph-loose", .render, .info,

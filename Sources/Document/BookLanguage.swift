@@ -1,117 +1,86 @@
 import Diagnostics
+import Foundation
 
-/// The languages a book can be set in: each picks hyphenation, month and weekday names and
-/// quotation marks.
-public enum BookLanguage: String, Sendable, CaseIterable {
-    case english = "en"
-    case russian = "ru"
-    case spanish = "es"
+/// The language a book is set in, named by a BCP 47 tag (`en`, `en-GB`, `pt-BR`, `zh-Hant`,
+/// `sr-Latn-RS`): it picks hyphenation, quotation marks, month and weekday names and the form
+/// of a date (CLDR's, through Foundation), the direction of the text and the EPUB's `xml:lang`.
+/// Any language CLDR describes is accepted; English, Russian and Spanish keep the forms Folio
+/// has always printed.
+public struct BookLanguage: Sendable, Hashable, CustomStringConvertible {
+    /// The tag with its subtags in their conventional case (`pt-BR`, `zh-Hant`, `es-419`).
+    public let tag: String
+    /// The primary language subtag, lower case (`pt`).
+    public let primaryLanguage: String
+    /// Month and weekday names, date patterns and quotation marks, read once from CLDR.
+    let names: CalendarNames
 
-    /// Accepts a BCP 47 tag whose primary subtag is supported (`en`, `en-GB`, `ru-RU`, `es-419`).
+    public static let english = BookLanguage(known: "en")
+    public static let russian = BookLanguage(known: "ru")
+    public static let spanish = BookLanguage(known: "es")
+
+    /// The tag as Pango, the EPUB and the PDF's `/Lang` take it.
+    public var rawValue: String { tag }
+    public var description: String { tag }
+
+    /// Accepts a well-formed BCP 47 language tag (RFC 5646: a language, then an optional script,
+    /// region and variants) whose language CLDR knows; nil otherwise (`english`, `en_US`, `xx`).
     public init?(tag: String) {
-        let primary = tag.split(separator: "-").first.map { $0.lowercased() } ?? ""
-        self.init(rawValue: primary)
+        guard let (canonical, primary) = Self.parse(tag), Self.isKnown(primary) else { return nil }
+        self.init(tag: canonical, primary: primary)
     }
 
-    /// Standalone month names (nominative), capitalised: chapter titles and running heads.
-    public var monthNames: [String] {
-        switch self {
-        case .english:
-            ["January", "February", "March", "April", "May", "June", "July", "August",
-             "September", "October", "November", "December"]
-        case .russian:
-            ["Январь", "Февраль", "Март", "Апрель", "Май", "Июнь", "Июль", "Август",
-             "Сентябрь", "Октябрь", "Ноябрь", "Декабрь"]
-        case .spanish:
-            ["Enero", "Febrero", "Marzo", "Abril", "Mayo", "Junio", "Julio", "Agosto",
-             "Septiembre", "Octubre", "Noviembre", "Diciembre"]
+    private init(known tag: String) {
+        self.init(tag: tag, primary: tag)
+    }
+
+    private init(tag: String, primary: String) {
+        self.tag = tag
+        primaryLanguage = primary
+        names = CalendarNames(tag: tag)
+    }
+
+    public static func == (left: BookLanguage, right: BookLanguage) -> Bool { left.tag == right.tag }
+    public func hash(into hasher: inout Hasher) { hasher.combine(tag) }
+
+    /// Whether its text runs right to left (Arabic, Hebrew, Persian, Urdu…): what CLDR says of
+    /// its script.
+    public var isRightToLeft: Bool { Locale.characterDirection(forLanguage: tag) == .rightToLeft }
+
+    /// Whether `other` is the same language, whatever its region or script (`en-GB` and `en`).
+    public func sharesLanguage(with other: BookLanguage) -> Bool { primaryLanguage == other.primaryLanguage }
+
+    /// RFC 5646's `langtag` (extensions and private use left out: a diary's book needs none):
+    /// the tag in conventional case, and its language subtag.
+    private static func parse(_ tag: String) -> (String, String)? {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy(\.isASCIILetter) else { return nil }
+        var canonical = [first.lowercased()]
+        var stage = 0 // 0: script next, 1: region next, 2: variants
+        for part in parts.dropFirst() {
+            guard part.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
+            if stage == 0, part.count == 4, part.allSatisfy(\.isASCIILetter) {
+                canonical.append(part.prefix(1).uppercased() + part.dropFirst().lowercased())
+                stage = 1
+            } else if stage <= 1, part.count == 2 && part.allSatisfy(\.isASCIILetter) || part.count == 3 && part.allSatisfy(\.isNumber) {
+                canonical.append(part.uppercased())
+                stage = 2
+            } else if (5...8).contains(part.count) || part.count == 4 && part.first?.isNumber == true {
+                canonical.append(part.lowercased())
+                stage = 2
+            } else {
+                return nil
+            }
         }
+        return (canonical.joined(separator: "-"), canonical[0])
     }
 
-    /// Month names as they stand inside a date ("3 января 2025", "3 de enero de 2025").
-    public var monthNamesInDate: [String] {
-        switch self {
-        case .english: monthNames
-        case .russian:
-            ["января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа",
-             "сентября", "октября", "ноября", "декабря"]
-        case .spanish: monthNames.map { $0.lowercased() }
-        }
+    /// A language CLDR has data for: Foundation can name its months (ICU's root locale would
+    /// answer "M01" for one it does not know).
+    private static func isKnown(_ primary: String) -> Bool {
+        Locale.availableIdentifiers.contains { $0 == primary || $0.hasPrefix(primary + "_") }
     }
+}
 
-    /// Weekday names, Monday first.
-    public var weekdayNames: [String] {
-        switch self {
-        case .english: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-        case .russian: ["Понедельник", "Вторник", "Среда", "Четверг", "Пятница", "Суббота", "Воскресенье"]
-        case .spanish: ["Lunes", "Martes", "Miércoles", "Jueves", "Viernes", "Sábado", "Domingo"]
-        }
-    }
-
-    /// The running-head title when a journal has none.
-    public var diaryWord: String {
-        switch self {
-        case .english: "Diary"
-        case .russian: "Дневник"
-        case .spanish: "Diario"
-        }
-    }
-
-    /// Shown in place of a photo that cannot be printed.
-    public var photoUnavailable: String {
-        switch self {
-        case .english: "Photo unavailable"
-        case .russian: "Фото недоступно"
-        case .spanish: "Foto no disponible"
-        }
-    }
-
-    public var photoWord: String {
-        switch self {
-        case .english: "Photo"
-        case .russian: "Фото"
-        case .spanish: "Foto"
-        }
-    }
-
-    public var coverWord: String {
-        switch self {
-        case .english: "Cover"
-        case .russian: "Обложка"
-        case .spanish: "Cubierta"
-        }
-    }
-
-    public var titlePageWord: String {
-        switch self {
-        case .english: "Title page"
-        case .russian: "Титульный лист"
-        case .spanish: "Portada"
-        }
-    }
-
-    public var contentsWord: String {
-        switch self {
-        case .english: "Contents"
-        case .russian: "Содержание"
-        case .spanish: "Índice"
-        }
-    }
-
-    /// Chapter title: "LLLL yyyy" in this language ("Январь 2025").
-    public func chapterTitle(year: Int, month: Int) -> String {
-        "\(monthNames[month - 1]) \(year)"
-    }
-
-    /// An entry's date line: "Friday, 3 January 2025", "Пятница, 3 января 2025",
-    /// "Viernes, 3 de enero de 2025".
-    public func entryDate(_ local: LocalDateTime) -> String {
-        let weekday = weekdayNames[CivilCalendar.weekdayIndex(year: local.year, month: local.month, day: local.day)]
-        let month = monthNamesInDate[local.month - 1]
-        switch self {
-        case .english: return "\(weekday), \(local.day) \(month) \(local.year)"
-        case .russian: return "\(weekday), \(local.day) \(month) \(local.year)"
-        case .spanish: return "\(weekday), \(local.day) de \(month) de \(local.year)"
-        }
-    }
+private extension Character {
+    var isASCIILetter: Bool { isASCII && isLetter }
 }

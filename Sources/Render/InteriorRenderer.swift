@@ -120,9 +120,10 @@ public struct InteriorRenderer: Sendable {
         let frame = TextFrame(geometry: product.geometry, lineHeight: typography.bodyLineHeight)
         let engine = TextEngine(typography: typography, language: book.language)
         let hyphenator = Hyphenator.forLanguage(book.language)
-        if hyphenator == nil {
+        if hyphenator == nil && Hyphenator.hyphenates(book.language) {
             notices.append(Diagnostic(code: .noHyphenationDictionary,
-                                      message: "no hyphenation dictionary for \"\(book.language.rawValue)\"; text is set unhyphenated"))
+                                      message: "no hyphenation dictionary for \"\(book.language.rawValue)\"; text is set unhyphenated",
+                                      isInformational: true))
         }
         try checkPageLimit(book, frame: frame, file: file)
         let builder = FlowBuilder(engine: engine, measure: frame.width, language: book.language, hyphenator: hyphenator,

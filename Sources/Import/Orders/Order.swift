@@ -125,7 +125,7 @@ public struct Order: Sendable, Equatable {
         if let tag = book.string("language") {
             language = BookLanguage(tag: tag)
             if language == nil {
-                issues.add(.invalidValue, "book.language", "expected one of en, ru, es, got \"\(tag)\"")
+                issues.add(.invalidValue, "book.language", "expected a BCP 47 language tag of a language CLDR describes (en, de-CH, pt-BR, zh-Hant, ja), got \"\(tag)\"")
             }
         }
         let scope = readScope(&book, issues: issues)

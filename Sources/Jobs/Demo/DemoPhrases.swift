@@ -4,11 +4,7 @@ import Render
 /// Sentences the sample diaries are written from, per language.
 public enum DemoPhrases {
     public static func sentences(_ language: BookLanguage) -> [String] {
-        switch language {
-        case .english: english
-        case .russian: russian
-        case .spanish: english
-        }
+        language == .russian ? russian : english
     }
 
     public static func titles(_ language: BookLanguage) -> [String] {

@@ -188,8 +188,9 @@ final class FlowBuilder {
             case .paragraph(let markup):
                 // Pango indents every line after a hard break too; verse-like text reads better flush.
                 let indentFirst = previousWasParagraph && !markup.contains("\n") ? typography.firstLineIndent : 0
+                let alignment: ParagraphStyle.Alignment = UnspacedScripts.dominate(markup) ? .left : .justified
                 let id = paragraph(markup, bodyRole, width: width,
-                                   style: ParagraphStyle(alignment: .justified, firstLineIndent: indentFirst, lineHeight: pitch))
+                                   style: ParagraphStyle(alignment: alignment, firstLineIndent: indentFirst, lineHeight: pitch))
                 blocks.append(FlowBlock(content: text(id), spaceBefore: typography.paragraphSpacing, indent: indent))
                 previousWasParagraph = true
                 continue

@@ -77,7 +77,7 @@ struct EPUBPackage {
               <manifest>
             \(manifest)
               </manifest>
-              <spine toc="ncx">
+              <spine toc="ncx"\(book.language.isRightToLeft ? " page-progression-direction=\"rtl\"" : "")>
             \(itemrefs)
               </spine>
             </package>

@@ -47,7 +47,7 @@ enum XHTML {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE html>
-        <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="\(language.rawValue)" xml:lang="\(language.rawValue)">
+        <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="\(language.rawValue)" xml:lang="\(language.rawValue)"\(language.isRightToLeft ? " dir=\"rtl\"" : "")>
         <head>
         <meta charset="UTF-8"/>
         <title>\(escape(title))</title>

@@ -36,7 +36,8 @@ final class Hyphenator {
     /// The dictionary shipped or installed for a language, if any.
     static func forLanguage(_ language: BookLanguage) -> Hyphenator? {
         for path in dictionaryPaths(language) {
-            if FileManager.default.fileExists(atPath: path), let hyphenator = Hyphenator(dictionary: path) {
+            if FileManager.default.fileExists(atPath: path), let utf8 = HyphenationDictionaryFile.utf8(path),
+               let hyphenator = Hyphenator(dictionary: utf8) {
                 hyphenator.vowels = vowels(language)
                 return hyphenator
             }
@@ -44,20 +45,51 @@ final class Hyphenator {
         return nil
     }
 
-    static func dictionaryPaths(_ language: BookLanguage) -> [String] {
-        let bundled = SharedFiles.folder("Dictionaries", resources: "Folio_Render")?.path ?? "/usr/share/folio/Dictionaries"
-        switch language {
-        case .english: return ["/usr/share/hyphen/hyph_en_US.dic"]
-        case .russian: return [bundled + "/hyph_ru_RU.dic"]
-        case .spanish: return ["/usr/share/hyphen/hyph_es_ES.dic", "/usr/share/hyphen/hyph_es.dic"]
+    /// Where a language's dictionary may be, best first: Russian's ships with Folio; any other is
+    /// Debian's (`hyphen-*` packages in /usr/share/hyphen), the tag's own region first, then the
+    /// language's home (de_DE, fr_FR, pt_PT; en_US for English), then its bare name, then any
+    /// other region's.
+    static func dictionaryPaths(_ language: BookLanguage, installed folder: String = "/usr/share/hyphen") -> [String] {
+        guard hyphenates(language) else { return [] }
+        if language.primaryLanguage == "ru" {
+            let bundled = SharedFiles.folder("Dictionaries", resources: "Folio_Render")?.path ?? "/usr/share/folio/Dictionaries"
+            return [bundled + "/hyph_ru_RU.dic"]
         }
+        let primary = language.primaryLanguage
+        let region = language.tag.split(separator: "-").dropFirst().map(String.init)
+            .first { $0.count == 2 || $0.count == 3 && $0.allSatisfy(\.isNumber) }
+        var names: [String] = []
+        if let region { names.append("hyph_\(primary)_\(region).dic") }
+        names.append(primary == "en" ? "hyph_en_US.dic" : "hyph_\(primary)_\(primary.uppercased()).dic")
+        names.append("hyph_\(primary).dic")
+        let others = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasPrefix("hyph_\(primary)_") && $0.hasSuffix(".dic") }.sorted()
+        var seen = Set<String>()
+        return (names + others).filter { seen.insert($0).inserted }.map { folder + "/" + $0 }
     }
 
+    /// Whether the language's writing breaks words at a line's end with a hyphen: not Thai, Lao,
+    /// Khmer or Burmese (lines break between words), Chinese, Japanese or Korean (between
+    /// characters or words), Arabic, Persian, Urdu, Pashto, Hebrew or Yiddish (words stay whole),
+    /// nor Vietnamese (words of one syllable).
+    static func hyphenates(_ language: BookLanguage) -> Bool {
+        !["th", "lo", "km", "my", "ja", "zh", "ko", "ar", "fa", "ur", "ps", "he", "yi", "vi"].contains(language.primaryLanguage)
+    }
+
+    /// Letters that carry a syllable, where Folio knows them; elsewhere the dictionary alone
+    /// decides.
     static func vowels(_ language: BookLanguage) -> Set<Character> {
-        switch language {
-        case .english: Set("aeiouy")
-        case .russian: Set("аеёиоуыэюя")
-        case .spanish: Set("aeiouáéíóúü")
+        switch language.primaryLanguage {
+        case "en": Set("aeiouy")
+        case "ru": Set("аеёиоуыэюя")
+        case "uk": Set("аеєиіїоуюя")
+        case "es": Set("aeiouáéíóúü")
+        case "de": Set("aeiouyäöü")
+        case "fr": Set("aeiouyàâéèêëîïôûùüÿœæ")
+        case "it": Set("aeiouàèéìíòóù")
+        case "pt": Set("aeiouáâãàéêíóôõú")
+        case "nl": Set("aeiouyëïé")
+        default: []
         }
     }
 

@@ -1,25 +1,28 @@
 import Document
 /// Conventions of a language's typesetting applied to plain text before layout: quotation
-/// marks, dashes, and short words bound to the next one with a no-break space.
+/// marks (see `BookLanguage.quotationMarks`), dashes, and short words bound to the next one
+/// with a no-break space.
 struct LanguageTypography {
     var language: BookLanguage
 
     /// One-letter words that must not end a line (Russian and Spanish typesetting rule).
     private var bindingWords: Set<Character> {
-        switch language {
-        case .english: []
-        case .russian: ["в", "к", "с", "о", "у", "и", "а", "я", "В", "К", "С", "О", "У", "И", "А", "Я"]
-        case .spanish: ["y", "a", "o", "e", "u", "Y", "A", "O", "E", "U"]
+        switch language.primaryLanguage {
+        case "ru": ["в", "к", "с", "о", "у", "и", "а", "я", "В", "К", "С", "О", "У", "И", "А", "Я"]
+        case "es": ["y", "a", "o", "e", "u", "Y", "A", "O", "E", "U"]
+        default: []
         }
     }
 
     func apply(_ text: String) -> String {
         var text = text
-        if language != .english {
-            // cmark's smart punctuation gives English quotes; Russian and Spanish use guillemets.
-            text = text.replacingOccurrences(of: "\u{201C}", with: "«").replacingOccurrences(of: "\u{201D}", with: "»")
+        let marks = language.quotationMarks
+        if marks.open != "\u{201C}" || marks.close != "\u{201D}" {
+            // cmark's smart punctuation gives English quotes; the language may want others
+            // (guillemets in Russian, „…“ in German, 「…」 in Japanese).
+            text = text.replacingOccurrences(of: "\u{201C}", with: marks.open).replacingOccurrences(of: "\u{201D}", with: marks.close)
         }
-        if language == .russian {
+        if language.primaryLanguage == "ru" {
             // A spaced dash in Russian is an em dash that never starts a line.
             text = text.replacingOccurrences(of: " \u{2013} ", with: "\u{00A0}\u{2014} ")
         }
