@@ -78,9 +78,12 @@ public enum ReaderText {
         return lines.joined(separator: "\n")
     }
 
-    /// `[[target]]` → `target`, `[[target|alias]]` → `alias`.
+    /// `[[target]]` → `target`, `[[target|alias]]` → `alias`, `[[note#heading]]` → `note › heading`
+    /// (as the book prints them, `ObsidianText`).
     static func wikilinks(_ text: String) -> String {
-        replacing(replacing(text, pattern: #"\[\[([^\]|\n]*)\|([^\]\n]*)\]\]"#, with: "$2"), pattern: #"\[\[([^\]#\n]*)#\^[^\]\n]*\]\]"#, with: "$1")
+        let aliased = replacing(text, pattern: #"\[\[([^\]|\n]*)\|([^\]\n]*)\]\]"#, with: "$2")
+        let blocks = replacing(aliased, pattern: #"\[\[([^\]#\n]*)#\^[^\]\n]*\]\]"#, with: "$1")
+        return replacing(blocks, pattern: #"\[\[([^\]#\n]*)#([^\]\n]*)\]\]"#, with: "$1 › $2")
             .replacingOccurrences(of: "[[", with: "").replacingOccurrences(of: "]]", with: "")
     }
 

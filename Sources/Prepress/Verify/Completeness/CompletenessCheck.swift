@@ -174,10 +174,11 @@ struct CompletenessCheck {
             while i < end, p < expected.count {
                 if text[i] == expected[p] {
                     p += 1
-                } else if !Self.isDigit(text[i]) {
+                } else if !Self.isDigit(text[i]) && !(text[i] == 0x2E && i > 0 && Self.isDigit(text[i - 1])) {
                     break
                 }
-                // Digits the book adds (a list's numbers drawn after its items, a folio) are passed over.
+                // Digits the book adds (a list's numbers drawn after its items, a folio) are passed
+                // over, and the full stop that ends a list's number.
                 i += 1
             }
             if p == expected.count { return .complete(next: i) }

@@ -38,11 +38,18 @@ struct WordText {
                 } else if value == 0x20 || (0x09...0x0D).contains(value) {
                     inToken = false
                     if value == 0x0A, lineEnds.last != characters.count { lineEnds.append(characters.count) }
+                } else if value > 0x20, value < 0x7F, !Self.restyled.contains(value) {
+                    keep(value, &inToken)
                 }
                 continue
             }
             if scalar.properties.isWhitespace {
                 inToken = false
+                continue
+            }
+            if scalar.value == 0x2026 {
+                // An ellipsis is three full stops, however it was typed.
+                for _ in 0..<3 { keep(0x2E, &inToken) }
                 continue
             }
             guard isKept(scalar) else { continue }
@@ -96,6 +103,10 @@ struct WordText {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
              .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
             return true
+        case .otherPunctuation, .openPunctuation, .closePunctuation, .connectorPunctuation, .mathSymbol, .currencySymbol:
+            // What the writer punctuated (¿ ¡ « » aside, which a language's quotation marks
+            // restyle): a lost question mark or bracket is a change of what they said.
+            return !Self.restyledQuotes.contains(scalar.value)
         case .otherSymbol:
             // An emoji or a pictograph is part of what the writer said (❤ ⭐ 👍); symbols the
             // book adds (☐ ☑) are only ever extra, which the walk allows.
@@ -107,6 +118,16 @@ struct WordText {
             return false
         }
     }
+
+    /// ASCII marks the book restyles: quotes (curled, or made a language's own), the hyphen (a
+    /// dash, or added at a line's end).
+    private static let restyled: Set<UInt32> = [0x22, 0x27, 0x2D, 0x60]
+    /// Quotation marks a language sets in place of others (« » „ ‚ ‹ › 「 」 『 』 〝 〞 〟 ＂ ＇), and
+    /// the bullets and middle dots the book sets itself (list markers, a head's "·", a table's
+    /// cells set as a line), which a writer's own cannot be told from.
+    private static let restyledQuotes: Set<UInt32> = [0xAB, 0xBB, 0x201A, 0x201E, 0x2039, 0x203A, 0x300C, 0x300D, 0x300E, 0x300F,
+                                                      0x301D, 0x301E, 0x301F, 0xFF02, 0xFF07,
+                                                      0x2022, 0x2023, 0x2043, 0x25E6, 0x00B7]
 
     private mutating func keep(_ value: UInt32, _ inToken: inout Bool) {
         if !inToken {

@@ -61,6 +61,22 @@ import Testing
         #expect(missing.allSatisfy { $0.entry == "2025-04-01" && $0.message.contains(named) }, "\(missing)")
     }
 
+    /// Punctuation is part of what the writer said: a question mark, a parenthesis or a
+    /// percent sign lost between the reading and the page fails the job, though every letter is
+    /// still there.
+    @Test(arguments: [("Did we really go? We did.\n", "?", "go"), ("The key (the old brass one) was gone.\n", "(", "the"),
+                      ("The battery was at 5% by noon.\n", "%", "5")])
+    func aLostPunctuationMarkFailsTheJob(source: String, lost: String, named: String) throws {
+        #expect(try verify(first: source) { _ in }.filter { $0.severity == .error }.isEmpty, "the faithful import is complete")
+        let findings = try verify(first: source) { journal in
+            let index = journal.entries.firstIndex { $0.id == "2025-04-01" } ?? 0
+            journal.entries[index].text = journal.entries[index].text.replacingOccurrences(of: lost, with: "")
+        }
+        let missing = findings.filter { $0.code == "text-missing" }
+        #expect(missing.count == 2, "the PDF and the EPUB: \(findings)")
+        #expect(missing.allSatisfy { $0.entry == "2025-04-01" && $0.message.contains(named) }, "\(missing)")
+    }
+
     /// Five thousand one-line entries, their words and their heads repeated (three a day, two
     /// at the same minute): each is found between its own head and the next, none in another's
     /// place. One line lost among its twins is the only finding, and names its entry.
