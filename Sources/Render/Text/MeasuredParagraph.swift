@@ -57,6 +57,7 @@ final class MeasuredParagraph {
             pango_attr_list_unref(attributes)
         }
         pango_layout_set_markup(layout, markup, -1)
+        if style.keepsKoreanWordsWhole { KoreanWords.keepWhole(in: layout) }
         let kerning = style.alignment == .justified && engine.typography.marginKerning ? MarginKerning() : nil
         if style.alignment == .justified {
             wholeParagraph = WholeParagraphBreaking.apply(to: layout, markup: markup, width: width, firstLineIndent: style.firstLineIndent,
@@ -71,6 +72,7 @@ final class MeasuredParagraph {
                 guard let fewer = HyphenLadder.breakUp(current, layout: layout) else { break }
                 current = fewer
                 pango_layout_set_markup(layout, current, -1)
+                if style.keepsKoreanWordsWhole { KoreanWords.keepWhole(in: layout) }
             }
         }
         measure(pitch: style.lineHeight ?? 0)

@@ -65,4 +65,6 @@ struct ParagraphStyle {
     var lineHeight: Double? = nil
     /// Extra tracking in points (running heads set in spaced capitals).
     var letterSpacing = 0.0
+    /// Korean lines break only between words (`KoreanWords`); false only to see Pango's own.
+    var keepsKoreanWordsWhole = true
 }
