@@ -44,6 +44,13 @@ extension Document {
         output += "\n"
     }
 
+    /// What a reader sees of inline content: its text, without its markup.
+    public static func readerText(of inlines: [Inline]) -> String {
+        var output = ""
+        append(inlines, to: &output)
+        return output
+    }
+
     private static func append(_ inlines: [Inline], to output: inout String) {
         for inline in inlines {
             switch inline {

@@ -131,6 +131,11 @@ public struct InteriorRenderer: Sendable {
                                   maximumPhotoHeight: frame.height - 3 * typography.captionSize * 1.35 - PhotoRow.captionGap)
         var flows = book.chapters.enumerated().map { builder.chapterFlow($0.element, index: $0.offset) }
         notices += builder.notices
+        for language in builder.hyphenators.missing {
+            notices.append(Diagnostic(code: .noHyphenationDictionary,
+                                      message: "no hyphenation dictionary for \"\(language.tag)\", in which some paragraphs are written; they are set unhyphenated",
+                                      isInformational: true))
+        }
         let paginator = Paginator(areaHeight: frame.height)
         let contentsCapacity = Int((frame.height - ContentsMetrics.titleAllowance) / typography.bodyLineHeight)
         var layout: BookLayout

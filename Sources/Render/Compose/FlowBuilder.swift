@@ -16,6 +16,8 @@ final class FlowBuilder {
     let measure: Double
     let language: BookLanguage
     private let markdown: MarkdownReader
+    /// The dictionaries of the languages the book's paragraphs are written in.
+    let hyphenators: Hyphenators
     private(set) var paragraphs: [MeasuredParagraph] = []
     var figures: [Figure] = []
     /// What could not be set as written, per entry (characters without a glyph).
@@ -37,7 +39,8 @@ final class FlowBuilder {
         self.language = language
         self.photos = photos
         self.maximumPhotoHeight = maximumPhotoHeight
-        markdown = MarkdownReader(language: language, hyphenator: hyphenator)
+        hyphenators = Hyphenators(book: language, hyphenator: hyphenator)
+        markdown = MarkdownReader(language: language, hyphenator: hyphenator, hyphenators: hyphenators)
     }
 
     func paragraph(_ markup: String, _ role: Typography.Role, width: Double? = nil,

@@ -45,6 +45,15 @@ struct TextFootnote: Equatable {
 struct MarkdownReader {
     var language: BookLanguage
     var hyphenator: Hyphenator?
+    /// The dictionaries of other languages, for paragraphs written in them
+    /// (`ParagraphLanguage`); nil where nothing is hyphenated (the EPUB).
+    var hyphenators: Hyphenators?
+
+    init(language: BookLanguage, hyphenator: Hyphenator?, hyphenators: Hyphenators? = nil) {
+        self.language = language
+        self.hyphenator = hyphenator
+        self.hyphenators = hyphenators
+    }
 
     /// A highlighter's pale yellow, light enough for any ink limit.
     static let highlightColour = "#FFF0A0"
@@ -78,10 +87,10 @@ struct MarkdownReader {
     private func block(_ block: Block) -> TextBlock? {
         switch block {
         case .paragraph(let content):
-            let markup = Hyphenator.keepingLastWordsWhole(inlines(content))
+            let markup = Hyphenator.keepingLastWordsWhole(reading(content).inlines(content))
             return markup.isEmpty ? nil : .paragraph(markup)
         case .heading(let level, let content):
-            return .heading(level: level, inlines(content))
+            return .heading(level: level, reading(content).inlines(content))
         case .quote(let inner):
             return .quote(inner.compactMap(self.block))
         case .list(let list):
@@ -99,10 +108,22 @@ struct MarkdownReader {
             }.filter { !$0.isEmpty }.joined(separator: "\n")
             return text.isEmpty ? nil : .paragraph(Hyphenator.keepingLastWordsWhole(text))
         case .table(let table):
-            let header = table.header.isEmpty ? [] : [table.header.map(inlines)]
-            return .table(TextTable(alignments: table.alignments, rows: header + table.rows.map { $0.map(inlines) },
+            let cell = { (content: [Inline]) in reading(content).inlines(content) }
+            let header = table.header.isEmpty ? [] : [table.header.map(cell)]
+            return .table(TextTable(alignments: table.alignments, rows: header + table.rows.map { $0.map(cell) },
                                     hasHeader: !table.header.isEmpty))
         }
+    }
+
+    /// The reader for `content`: this one, or one set in the language the content is written in
+    /// when that is not the book's (its quotation marks, its dictionary).
+    private func reading(_ content: [Inline]) -> MarkdownReader {
+        let written = ParagraphLanguage.of(Document.readerText(of: content), in: language)
+        guard written != language else { return self }
+        var other = self
+        other.language = written
+        other.hyphenator = hyphenators?.hyphenator(for: written)
+        return other
     }
 
     /// Inline content as Pango markup.

@@ -54,4 +54,21 @@ import Testing
         let finding = try #require(report.preflight.first { $0.code == "no-hyphenation-dictionary" })
         #expect(finding.severity == .info)
     }
+
+    /// An English diary with Russian and Armenian entries: each paragraph is set by its own
+    /// language (Russian hyphenated with its dictionary), and Armenian, which Debian has no
+    /// dictionary for, is named in an info finding.
+    @Test func aDiaryInSeveralLanguagesSetsEachByItsOwnRules() throws {
+        let workspace = try Workspace()
+        let russian = String(repeating: "Утром шёл дождь, и мы остались дома читать письма, которые бабушка хранила в жестяной коробке из-под печенья. ", count: 6)
+        let armenian = "Բոլոր մարդիկ ծնվում են ազատ ու հավասար իրենց արժանապատվությամբ ու իրավունքներով։"
+        let entries = [Sample.entry("en-1", "2024-05-01T09:00:00Z", text: "We walked to the harbour and back before breakfast."),
+                       Sample.entry("ru-1", "2024-05-02T09:00:00Z", text: russian),
+                       Sample.entry("hy-1", "2024-05-03T09:00:00Z", text: armenian)]
+        try workspace.writeExport("mixed", journal: Sample.journal(entries))
+        let (report, _) = try workspace.render(Sample.order(id: "mixed", export: "mixed", outputs: ["interior", "epub"]))
+        #expect(report.status == .done, "\(String(describing: report.error))")
+        let dictionaries = report.preflight.filter { $0.code == "no-hyphenation-dictionary" }
+        #expect(dictionaries.count == 1 && dictionaries.allSatisfy { $0.severity == .info && $0.message.contains("\"hy\"") }, "\(dictionaries)")
+    }
 }
