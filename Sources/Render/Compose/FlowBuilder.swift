@@ -109,12 +109,6 @@ final class FlowBuilder {
             if case .paragraph = block { previousWasParagraph = true } else { previousWasParagraph = false }
         }
         if !body.isEmpty { body[0].spaceBefore = 6 }
-        let missing = paragraphs[firstParagraph...].reduce(0) { $0 + $1.unknownGlyphs }
-        if missing > 0 {
-            notices.append(Diagnostic(code: .missingGlyphs,
-                                      message: "\(missing) character\(missing == 1 ? "" : "s") of the text have no glyph in any installed font and print as boxes",
-                                      entry: entry.id))
-        }
         for group in groups where group.anchor >= source.count { body += photoFlow(entry, photos: group.photos, firstIndex: source.count) }
         return blocks + body
     }

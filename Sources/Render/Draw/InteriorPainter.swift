@@ -21,6 +21,7 @@ struct InteriorPainter {
             canvas.beginPage(frame.number, of: sheet)
             drawing.setGray(0)
             for item in frame.items { notices += paint(item, page: frame.number) }
+            notices += Self.missingGlyphs(on: frame)
             canvas.endPage(frame.number, of: sheet)
             try canvas.check("drawing page \(frame.number)")
         }
@@ -83,6 +84,30 @@ struct InteriorPainter {
         return []
     }
 
+    /// A `missing-glyphs` finding for each entry with characters no installed font has on the
+    /// page, naming them.
+    static func missingGlyphs(on frame: PageFrame) -> [Diagnostic] {
+        var entries: [String?] = []
+        var characters: [String?: [UInt32]] = [:]
+        for item in frame.items {
+            let missing = item.missingCharacters
+            guard !missing.isEmpty else { continue }
+            if characters[item.entry] == nil { entries.append(item.entry) }
+            characters[item.entry, default: []] += missing
+        }
+        return entries.map { entry in
+            let found = characters[entry] ?? []
+            var named: [String] = []
+            for value in found where !named.contains(Self.name(value)) { named.append(Self.name(value)) }
+            return Diagnostic(code: .missingGlyphs,
+                              message: "\(found.count) character\(found.count == 1 ? "" : "s") with no glyph in any installed font, printed as boxes: "
+                                  + named.prefix(8).joined(separator: ", ") + (named.count > 8 ? "…" : ""),
+                              entry: entry, page: frame.number)
+        }
+    }
+
+    private static func name(_ value: UInt32) -> String { "U+" + String(value, radix: 16, uppercase: true).leftPadded(to: 4) }
+
     private func draw(_ lines: [PlacedLine]) {
         for placed in lines { drawing.draw(placed.line, left: placed.left, top: placed.top) }
     }
@@ -96,4 +121,8 @@ struct InteriorPainter {
 enum ContentsMetrics {
     static let gapAfterTitle = 24.0
     static let titleAllowance = 40.0 + 30.0 + gapAfterTitle
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
 }

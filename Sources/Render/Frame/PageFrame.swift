@@ -58,6 +58,20 @@ struct FrameItem {
     var entry: String? = nil
     var opens: Opening? = nil
 
+    /// The characters no installed font has, in the order they stand.
+    var missingCharacters: [UInt32] {
+        let lines: [PlacedLine]
+        switch content {
+        case .cover, .rule: lines = []
+        case .text(let set, _), .contentsLine(let set): lines = set
+        case .listItem(let label, let body): lines = (label.map { [$0] } ?? []) + body
+        case .tableRow(let cells, _, _, _): lines = cells.flatMap { $0 }
+        case .photos(let photos): lines = photos.flatMap(\.caption)
+        case .runningHead(let line): lines = [line]
+        }
+        return lines.flatMap { $0.line.runs.flatMap { $0.missing.map(\.character) } }
+    }
+
     /// What the item says, as set: its lines' text in reading order, a photo's alternative
     /// text and caption.
     var text: String {

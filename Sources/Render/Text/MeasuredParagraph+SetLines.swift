@@ -47,7 +47,7 @@ extension MeasuredParagraph {
         let rise = -run.pointee.y_offset
         let count = Int(string.pointee.num_glyphs)
         var glyphs: [GlyphRun.Glyph] = []
-        var missing: [GlyphRun.Box] = []
+        var missing: [GlyphRun.Missing] = []
         var drawn = [Bool](repeating: false, count: count)
         var advance: Int32 = 0
         lazy var ascent = Self.ascent(of: font, language: item.pointee.analysis.language)
@@ -62,7 +62,8 @@ extension MeasuredParagraph {
                 // A box where the character should be (never for a space), as Pango draws one;
                 // its text stays in the cluster, so a reader copying the line still gets it.
                 if info.glyph != 0x20 | unknownGlyphFlag {
-                    missing.append(.init(x: glyphX + width * 0.1, y: glyphY - ascent * 0.8, width: width * 0.8, height: ascent * 0.8))
+                    missing.append(.init(character: info.glyph & ~unknownGlyphFlag,
+                                         box: .init(x: glyphX + width * 0.1, y: glyphY - ascent * 0.8, width: width * 0.8, height: ascent * 0.8)))
                 }
                 continue
             }
@@ -70,7 +71,8 @@ extension MeasuredParagraph {
             drawn[index] = true
         }
         // Clusters as Pango's renderer hands them to Cairo: each run of bytes with the glyphs
-        // drawn for it, in glyph order, backwards for right-to-left runs.
+        // drawn for it, in the text's order; a right-to-left run's take their glyphs from the
+        // last (Cairo's backward clusters).
         var clusters: [GlyphRun.Cluster] = []
         var iterator = PangoGlyphItemIter()
         var first: Int32 = -1

@@ -17,8 +17,6 @@ final class MeasuredParagraph {
     let layout: OpaquePointer
     private(set) var lines: [Line] = []
     let width: Double
-    /// Characters no installed font could draw (Pango shows them as boxes).
-    private(set) var unknownGlyphs = 0
     /// Whether the lines were broken over the whole paragraph (Knuth–Plass) rather than by
     /// Pango one at a time, and whether only the least-bad pass could set it.
     private(set) var wholeParagraph: WholeParagraphBreaking.Outcome?
@@ -81,7 +79,6 @@ final class MeasuredParagraph {
             hangPunctuation(kerning, hyphenWidth: engine.hyphenWidth(font), indented: style.firstLineIndent != 0)
         }
         if let factors = wholeParagraph?.expansions, factors.contains(where: { $0 != 1 }) { expand(factors) }
-        unknownGlyphs = Int(pango_layout_get_unknown_glyphs_count(layout))
     }
 
     /// Glyph expansion: a line drawn scaled by its factor is first set to its width divided by

@@ -28,7 +28,8 @@ struct GlyphRun {
         var y: Double
     }
 
-    /// How many bytes of `text` and how many glyphs one cluster takes, in glyph order.
+    /// How many bytes of `text` and how many glyphs one cluster takes, in the text's order (a
+    /// backward run's clusters take their glyphs from the last).
     struct Cluster {
         var bytes: Int
         var glyphs: Int
@@ -40,14 +41,20 @@ struct GlyphRun {
     var clusters: [Cluster]
     /// Right to left: the clusters run through the glyphs from the last.
     var backward: Bool
-    /// Characters no font could draw, as the boxes drawn in their place (from the line's origin).
-    var missing: [Box]
+    /// Characters no font could draw, each with the box drawn in its place (from the line's
+    /// origin).
+    var missing: [Missing]
     /// A highlight behind the run, and a strikethrough over it.
     var background: (box: Box, colour: RGB)?
     var strikethrough: Box?
 
     struct Box: Equatable {
         var x, y, width, height: Double
+    }
+
+    struct Missing: Equatable {
+        var character: UInt32
+        var box: Box
     }
 
     struct RGB: Equatable {

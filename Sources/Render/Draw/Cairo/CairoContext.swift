@@ -116,7 +116,7 @@ final class CairoContext: Drawing {
         if !run.missing.isEmpty {
             cairo_save(pointer)
             cairo_set_line_width(pointer, 0.5)
-            for box in run.missing { cairo_rectangle(pointer, x + box.x, y + box.y, box.width, box.height) }
+            for box in run.missing.map(\.box) { cairo_rectangle(pointer, x + box.x, y + box.y, box.width, box.height) }
             cairo_stroke(pointer)
             cairo_restore(pointer)
         }

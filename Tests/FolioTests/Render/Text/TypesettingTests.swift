@@ -43,6 +43,8 @@ import Prepress
         let finding = try #require(report.preflight.first { $0.code == "missing-glyphs" })
         #expect(finding.entry == "odd")
         #expect(finding.severity == .warning)
+        // On the page it stands on, naming it.
+        #expect(finding.page != nil && finding.message.contains("U+10FFFD"), "\(finding)")
     }
 
     @Test func pathologicalEntriesRenderOrAreReported() throws {
