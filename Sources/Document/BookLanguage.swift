@@ -46,9 +46,6 @@ public struct BookLanguage: Sendable, Hashable, CustomStringConvertible {
     /// its script.
     public var isRightToLeft: Bool { Locale.characterDirection(forLanguage: tag) == .rightToLeft }
 
-    /// Whether `other` is the same language, whatever its region or script (`en-GB` and `en`).
-    public func sharesLanguage(with other: BookLanguage) -> Bool { primaryLanguage == other.primaryLanguage }
-
     /// RFC 5646's `langtag` (extensions and private use left out: a diary's book needs none):
     /// the tag in conventional case, and its language subtag.
     private static func parse(_ tag: String) -> (String, String)? {

@@ -33,6 +33,11 @@ enum ParagraphLanguage {
         return counts.max { $0.value < $1.value }?.key
     }
 
+    /// The languages a script can say, each read from CLDR once.
+    private static let known: [String: BookLanguage] = Dictionary(
+        uniqueKeysWithValues: ["en", "ru", "uk", "be", "el", "hy", "he", "ar", "hi", "th", "ka", "ko", "ja", "zh"]
+            .compactMap { tag in BookLanguage(tag: tag).map { (tag, $0) } })
+
     private static func language(for dominant: Script, text: String) -> BookLanguage? {
         let tag: String
         switch dominant {
@@ -52,7 +57,7 @@ enum ParagraphLanguage {
         case .kana: tag = "ja"
         case .han: tag = text.unicodeScalars.contains { Self.script(of: $0) == .kana } ? "ja" : "zh"
         }
-        return BookLanguage(tag: tag)
+        return known[tag]
     }
 
     static func script(of scalar: Unicode.Scalar) -> Script? {
