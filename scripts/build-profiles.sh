@@ -30,6 +30,11 @@ build() {
   rm -rf "$work"
 }
 
-build FOGRA39 /usr/share/color/icc/FOGRA39L.ti3 330 "Coated FOGRA39 (Folio, built from FOGRA39L.ti3)"
-build GRACoL2006 /usr/share/color/icc/TR006.ti3 320 "GRACoL 2006 coated, CGATS TR 006 (Folio, built from TR006.ti3)"
-build GRACoL2006-240 /usr/share/color/icc/TR006.ti3 240 "GRACoL 2006 coated, CGATS TR 006, 240 % total ink (Folio, built from TR006.ti3)"
+# colprof uses one core: the three are built side by side, and any failure fails the script.
+pids=()
+build FOGRA39 /usr/share/color/icc/FOGRA39L.ti3 330 "Coated FOGRA39 (Folio, built from FOGRA39L.ti3)" & pids+=("$!")
+build GRACoL2006 /usr/share/color/icc/TR006.ti3 320 "GRACoL 2006 coated, CGATS TR 006 (Folio, built from TR006.ti3)" & pids+=("$!")
+build GRACoL2006-240 /usr/share/color/icc/TR006.ti3 240 "GRACoL 2006 coated, CGATS TR 006, 240 % total ink (Folio, built from TR006.ti3)" & pids+=("$!")
+status=0
+for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+exit "$status"

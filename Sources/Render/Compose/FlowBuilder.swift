@@ -182,11 +182,14 @@ final class FlowBuilder {
         let pitch = typography.bodyLineHeight
         for block in source {
             switch block {
-            case .paragraph(let markup):
+            case .paragraph(let markup, let written):
                 // Pango indents every line after a hard break too; verse-like text reads better flush.
                 let indentFirst = previousWasParagraph && !markup.contains("\n") ? typography.firstLineIndent : 0
                 let alignment: ParagraphStyle.Alignment = UnspacedScripts.dominate(markup) ? .left : .justified
-                let id = paragraph(markup, bodyRole, width: width,
+                // A paragraph in another language than the book's is shaped and broken as that
+                // language (Pango's fonts for Han differ between Chinese and Japanese).
+                let set = written.map { "<span lang=\"\($0.tag)\">" + markup + "</span>" } ?? markup
+                let id = paragraph(set, bodyRole, width: width,
                                    style: ParagraphStyle(alignment: alignment, firstLineIndent: indentFirst, lineHeight: pitch))
                 blocks.append(FlowBlock(content: text(id), spaceBefore: typography.paragraphSpacing, indent: indent))
                 previousWasParagraph = true

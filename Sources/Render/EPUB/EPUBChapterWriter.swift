@@ -65,7 +65,11 @@ struct EPUBChapterWriter {
 
     private func block(_ block: TextBlock) -> String {
         switch block {
-        case .paragraph(let markup): return "<p>\(XHTML.inline(markup))</p>\n"
+        case .paragraph(let markup, let language):
+            // Another language than the book's is said, so a reader hyphenates and speaks it as
+            // that language.
+            let attributes = language.map { " lang=\"\($0.tag)\" xml:lang=\"\($0.tag)\"" + ($0.isRightToLeft ? " dir=\"rtl\"" : "") } ?? ""
+            return "<p\(attributes)>\(XHTML.inline(markup))</p>\n"
         case .heading(let level, let markup):
             // Entry heads are h2: headings inside an entry come below them.
             let tag = "h\(min(6, level + 2))"

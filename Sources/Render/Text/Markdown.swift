@@ -5,7 +5,9 @@ import Prepress
 /// Entry text as the book sets it: the entry's `Document` in blocks whose inline content is
 /// Pango markup. Raw HTML is never rendered: see `RawHTML` for what is printed of it.
 indirect enum TextBlock: Equatable {
-    case paragraph(String)
+    /// A paragraph, with its language when it is written in another than the book's
+    /// (`ParagraphLanguage`).
+    case paragraph(String, language: BookLanguage? = nil)
     case heading(level: Int, String)
     case quote([TextBlock])
     case list(ordered: Bool, start: Int, items: [TextListItem])
@@ -87,8 +89,9 @@ struct MarkdownReader {
     private func block(_ block: Block) -> TextBlock? {
         switch block {
         case .paragraph(let content):
-            let markup = Hyphenator.keepingLastWordsWhole(reading(content).inlines(content))
-            return markup.isEmpty ? nil : .paragraph(markup)
+            let reader = reading(content)
+            let markup = Hyphenator.keepingLastWordsWhole(reader.inlines(content))
+            return markup.isEmpty ? nil : .paragraph(markup, language: reader.language == language ? nil : reader.language)
         case .heading(let level, let content):
             return .heading(level: level, reading(content).inlines(content))
         case .quote(let inner):

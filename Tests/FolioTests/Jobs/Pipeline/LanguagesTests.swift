@@ -66,8 +66,11 @@ import Testing
                        Sample.entry("ru-1", "2024-05-02T09:00:00Z", text: russian),
                        Sample.entry("hy-1", "2024-05-03T09:00:00Z", text: armenian)]
         try workspace.writeExport("mixed", journal: Sample.journal(entries))
-        let (report, _) = try workspace.render(Sample.order(id: "mixed", export: "mixed", outputs: ["interior", "epub"]))
+        let (report, folder) = try workspace.render(Sample.order(id: "mixed", export: "mixed", outputs: ["interior", "epub"]))
         #expect(report.status == .done, "\(String(describing: report.error))")
+        // The EPUB says each paragraph's language, so a reader hyphenates and speaks it so.
+        let chapter = try Tool.run("unzip", ["-p", folder.appendingPathComponent("book.epub").path, "OEBPS/chapter-001.xhtml"]).output
+        #expect(chapter.contains("<p lang=\"ru\" xml:lang=\"ru\">") && chapter.contains("<p lang=\"hy\" xml:lang=\"hy\">"), "\(chapter)")
         let dictionaries = report.preflight.filter { $0.code == "no-hyphenation-dictionary" }
         #expect(dictionaries.count == 1 && dictionaries.allSatisfy { $0.severity == .info && $0.message.contains("\"hy\"") }, "\(dictionaries)")
     }

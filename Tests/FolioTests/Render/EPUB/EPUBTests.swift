@@ -56,7 +56,7 @@ import Testing
         files.append(hostile.file)
         // A right-to-left language's book (dir, page progression) and a Japanese one (xml:lang).
         for (tag, text) in [("he", "כל בני אדם נולדו בני חורין ושווים בערכם ובזכויותיהם. \"ציטוט\""),
-                            ("ja", "すべての人間は、生まれながらにして自由であり、かつ、尊厳と権利とについて平等である。\"引用\"")] {
+                            ("ja", "すべての人間は、生まれながらにして自由であり、かつ、尊厳と権利とについて平等である。\"引用\"\n\nУтром шёл дождь.")] {
             try workspace.writeExport("lang-\(tag)", journal: Sample.journal([Sample.entry("\(tag)-1", "2025-02-01T09:00:00Z", text: text)]))
             let (report, folder) = try workspace.render(Sample.order(id: "lang-\(tag)", export: "lang-\(tag)", language: tag, outputs: ["epub"]),
                                                         name: "lang-\(tag)")

@@ -30,15 +30,16 @@ import Testing
         let english = try #require(Hyphenator.forLanguage(.english))
         let reader = MarkdownReader(language: .english, hyphenator: english, hyphenators: Hyphenators(book: .english, hyphenator: english))
         let blocks = reader.blocks(from: "\(Self.russian)\n\n\(Self.english) \"Quoted.\"")
-        guard case .paragraph(let russian)? = blocks.first, case .paragraph(let other)? = blocks.last else {
+        guard case .paragraph(let russian, let language)? = blocks.first, case .paragraph(let other, let own)? = blocks.last else {
             Issue.record("\(blocks)")
             return
         }
         #expect(russian.contains("ба\u{AD}буш\u{AD}ка") || russian.contains("ба\u{AD}бушка") || russian.contains("бабуш\u{AD}ка"), "\(russian)")
         #expect(russian.contains("«") && russian.contains("»"))
+        #expect(language == .russian && own == nil)
         #expect(other.contains("grand\u{AD}mother") && other.contains("\u{201C}Quoted.\u{201D}"), "\(other)")
         // Without the other dictionaries (the EPUB), the quotes still follow the paragraph.
-        guard case .paragraph(let unhyphenated)? = MarkdownReader(language: .english, hyphenator: nil).blocks(from: Self.russian).first else {
+        guard case .paragraph(let unhyphenated, _)? = MarkdownReader(language: .english, hyphenator: nil).blocks(from: Self.russian).first else {
             Issue.record("no paragraph")
             return
         }

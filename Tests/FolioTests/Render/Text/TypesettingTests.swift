@@ -82,7 +82,7 @@ import Prepress
         #expect(Hyphenator.keepingLastWordsWhole("beau\(hyphen)ti\(hyphen)ful &amp;") == "beautiful &amp;")
         #expect(Hyphenator.keepingLastWordsWhole("an ex\(hyphen)am\(hyphen)ple (&lt;)") == "an example (&lt;)")
         let reader = MarkdownReader(language: .russian, hyphenator: Hyphenator.forLanguage(.russian))
-        guard case .paragraph(let markup)? = reader.blocks(from: "Мы долго разговаривали, а потом спали.").first else {
+        guard case .paragraph(let markup, _)? = reader.blocks(from: "Мы долго разговаривали, а потом спали.").first else {
             Issue.record("no paragraph")
             return
         }
