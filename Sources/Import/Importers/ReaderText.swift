@@ -7,8 +7,9 @@ import Foundation
 /// word was lost: the source less what an app keeps for itself (Logseq properties, block
 /// references, queries, drawers; Obsidian embeds, comments, block ids, callout markers), read
 /// by cmark-gfm into the same `Document` the book is set from (`Document.readerText`: link
-/// targets, photo references and HTML tags are not words of the entry). Punctuation and
-/// Markdown's marks need no removing: the check compares letters and digits.
+/// targets, photo references and HTML tags are not words of the entry). Markdown's marks are
+/// read as cmark-gfm reads them, and Obsidian's `==highlights==` as Obsidian does: the check
+/// compares punctuation too.
 public enum ReaderText {
     enum Dialect: Sendable {
         /// CommonMark as Folio, jrnl and plain Markdown folders write it.
@@ -46,7 +47,8 @@ public enum ReaderText {
             }
         }
         if dialect == .dayOne { text = DayOneText.markdown(text) }
-        let document = Document(markdown: text, smart: false)
+        // Obsidian's highlights are marks, not the writer's `=` (every vault reads them).
+        let document = Document(markdown: text, smart: false, app: dialect == .obsidian ? .highlights : [])
         return (document.readerText, document.allBlocks.count)
     }
 
