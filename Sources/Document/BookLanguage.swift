@@ -42,6 +42,10 @@ public struct BookLanguage: Sendable, Hashable, CustomStringConvertible {
     public static func == (left: BookLanguage, right: BookLanguage) -> Bool { left.tag == right.tag }
     public func hash(into hasher: inout Hasher) { hasher.combine(tag) }
 
+    /// `text` in capitals by this language's rules: Greek drops its accents (ΠΕΜΠΤΗ, not ΠΈΜΠΤΗ),
+    /// Turkish dots its capital İ.
+    public func uppercased(_ text: String) -> String { text.uppercased(with: Locale(identifier: tag)) }
+
     /// Whether its text runs right to left (Arabic, Hebrew, Persian, Urdu…): what CLDR says of
     /// its script.
     public var isRightToLeft: Bool { Locale.characterDirection(forLanguage: tag) == .rightToLeft }

@@ -91,6 +91,7 @@ enum Resolver {
                                     archivedTexts: archived.map(\.text))
         let heads = Dictionary(book.entries.map { ($0.id, $0.head(in: book.language)) }, uniquingKeysWith: { first, _ in first })
         resolved.expectedText = ExpectedText(kept.map { ExpectedText.Entry(id: $0.id, parts: reading[$0.id]?.parts ?? [], head: heads[$0.id]) })
+        resolved.expectedText.language = order.language.tag
         let inScopeIDs = Set(inScope.map(\.id))
         resolved.accounting = Accounting(printed: kept, archived: archived, empty: empty,
                                          outOfScope: journal.entries.filter { !inScopeIDs.contains($0.id) }) { entry in

@@ -284,7 +284,8 @@ public struct PDFVerifier: Sendable {
                 document.append(String(decoding: text.bytes, as: UTF8.self))
             }
         }
-        let check = CompletenessCheck(document: document, printedHead: { $0.uppercased() }, sections: sections)
+        let locale = Locale(identifier: expected.language)
+        let check = CompletenessCheck(document: document, printedHead: { $0.uppercased(with: locale) }, sections: sections)
         return check.missing(expected).map { missing in
             let page = (starts.last { $0.position <= missing.position }?.page ?? 0) + 1
             return Diagnostic(.error, .textMissing, "words of the entry are not on the pages, from: \"\(missing.words)\"",

@@ -80,7 +80,7 @@ final class FlowBuilder {
 
     private func entryFlow(_ entry: BookEntry, spaceBefore: Double) -> [FlowBlock] {
         var blocks: [FlowBlock] = []
-        let dateLine = entry.head(in: language).uppercased()
+        let dateLine = language.uppercased(entry.head(in: language))
         let head = paragraph(PangoMarkup.escape(dateLine), .entryDate,
                              style: ParagraphStyle(lineHeight: typography.bodyLineHeight, letterSpacing: 0.6))
         blocks.append(FlowBlock(content: text(head), spaceBefore: spaceBefore, keepWithNext: true, splittable: false,

@@ -126,10 +126,10 @@ struct FrameBuilder {
         var style = ParagraphStyle(letterSpacing: 1.2)
         let label: String
         if BookLayout.isVerso(page) {
-            label = "\(folio)\u{2003}\u{2003}\(book.runningTitle.uppercased()) · \(chapter.year)"
+            label = "\(folio)\u{2003}\u{2003}\(language.uppercased(book.runningTitle)) · \(chapter.year)"
             style.alignment = .left
         } else {
-            label = "\(language.monthNames[chapter.month - 1].uppercased())\u{2003}\u{2003}\(folio)"
+            label = "\(language.uppercased(language.monthNames[chapter.month - 1]))\u{2003}\u{2003}\(folio)"
             style.alignment = .right
         }
         let head = builder.engine.paragraph(markup: PangoMarkup.escape(label), font: typography.font(.runningHead),

@@ -54,6 +54,7 @@ import Testing
         #expect(try language("ja").quotationMarks == ("「", "」"))
         #expect(try language("fr").quotationMarks == ("«\u{202F}", "\u{202F}»"))
         #expect(BookLanguage.russian.quotationMarks == ("«", "»"))
+        #expect(try language("tr").uppercased("istanbul") == "İSTANBUL" && language("el").uppercased("Πέμπτη") == "ΠΕΜΠΤΗ")
         #expect(try language("ar").isRightToLeft && language("he").isRightToLeft && !BookLanguage.english.isRightToLeft)
         #expect(try language("ja").contentsWord == "目次" && language("zh-TW").contentsWord == "目錄" && language("zh").contentsWord == "目录")
         // Swahili: CLDR names its months, Folio has no words of its own in it.

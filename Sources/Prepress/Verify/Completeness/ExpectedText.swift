@@ -23,6 +23,8 @@ public struct ExpectedText: Sendable {
     }
 
     public var entries: [Entry]
+    /// The BCP 47 tag of the book's language: the heads are in its capitals on the page.
+    public var language = "en"
 
     public init(_ entries: [Entry]) {
         self.entries = entries
