@@ -50,6 +50,9 @@ depends=$(for name in $needed; do
     if [ -n "$lib" ]; then dpkg -S "$(readlink -f "$lib")" 2>/dev/null || dpkg -S "$lib" 2>/dev/null || true; fi
 done | cut -d: -f1 | sort -u | grep -v -- '-dev$' | paste -sd, | sed 's/,/, /g')
 size=$(du -sk "$root" | cut -f1)
+# Every hyphenation dictionary the tests install but English's and Spanish's (depended on):
+# books in other languages are hyphenated where these are installed.
+dictionaries=$(grep -oE '(^|[[:space:]])hyphen-[a-z-]+' scripts/install-deps.sh | tr -d ' ' | grep -vx 'hyphen-en-us\|hyphen-es' | sort -u | paste -sd, | sed 's/,/, /g')
 cat > "$root/DEBIAN/control" <<CONTROL
 Package: folio
 Version: $version
@@ -57,7 +60,7 @@ Architecture: amd64
 Maintainer: Folio <packages@folio-books.example.com>
 Installed-Size: $size
 Depends: $depends, adduser, fontconfig, fonts-inter, fonts-ebgaramond, fonts-dejavu-core, fonts-noto-core, fonts-symbola, hyphen-en-us, hyphen-es
-Recommends: qpdf, poppler-utils
+Recommends: qpdf, poppler-utils, fonts-noto-cjk, $dictionaries
 Section: misc
 Priority: optional
 Description: batch job runner that makes print-ready books of diary exports

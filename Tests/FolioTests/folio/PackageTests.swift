@@ -32,6 +32,10 @@ import Testing
         }
         let control = try Tool.run("dpkg-deb", ["--field", deb.path, "Depends"]).output
         #expect(control.contains("libqpdf29") && control.contains("fonts-inter") && !control.contains("swift"), "\(control)")
+        // Books in other scripts and languages: the CJK fonts and every hyphenation dictionary
+        // the tests install, recommended.
+        let recommends = try Tool.run("dpkg-deb", ["--field", deb.path, "Recommends"]).output
+        #expect(recommends.contains("fonts-noto-cjk") && recommends.contains("hyphen-de") && recommends.contains("hyphen-zu"), "\(recommends)")
         let conffiles = try Tool.run("dpkg-deb", ["--info", deb.path, "conffiles"]).output
         #expect(conffiles.contains("/etc/folio/folio.json") && conffiles.contains("/etc/folio/destinations/local.json"), "\(conffiles)")
     }
