@@ -119,23 +119,16 @@ public struct InteriorRenderer: Sendable {
         var notices: [Diagnostic] = []
         let frame = TextFrame(geometry: product.geometry, lineHeight: typography.bodyLineHeight)
         let engine = TextEngine(typography: typography, language: book.language)
-        let hyphenator = Hyphenator.forLanguage(book.language)
-        if hyphenator == nil && Hyphenator.hyphenates(book.language) {
-            notices.append(Diagnostic(code: .noHyphenationDictionary,
-                                      message: "no hyphenation dictionary for \"\(book.language.rawValue)\"; text is set unhyphenated",
-                                      isInformational: true))
-        }
+        let hyphenators = Hyphenators(book: book.language)
+        notices += hyphenators.missing.map(hyphenators.notice)
+        let missingForTheBook = hyphenators.missing.count
         try checkPageLimit(book, frame: frame, file: file)
-        let builder = FlowBuilder(engine: engine, measure: frame.width, language: book.language, hyphenator: hyphenator,
+        let builder = FlowBuilder(engine: engine, measure: frame.width, language: book.language, hyphenators: hyphenators,
                                   photos: try PhotoPool.given(photos, product: product),
                                   maximumPhotoHeight: frame.height - 3 * typography.captionSize * 1.35 - PhotoRow.captionGap)
         var flows = book.chapters.enumerated().map { builder.chapterFlow($0.element, index: $0.offset) }
         notices += builder.notices
-        for language in builder.hyphenators.missing {
-            notices.append(Diagnostic(code: .noHyphenationDictionary,
-                                      message: "no hyphenation dictionary for \"\(language.tag)\", in which some paragraphs are written; they are set unhyphenated",
-                                      isInformational: true))
-        }
+        notices += hyphenators.missing.dropFirst(missingForTheBook).map(hyphenators.notice)
         let paginator = Paginator(areaHeight: frame.height)
         let contentsCapacity = Int((frame.height - ContentsMetrics.titleAllowance) / typography.bodyLineHeight)
         var layout: BookLayout

@@ -16,8 +16,6 @@ final class FlowBuilder {
     let measure: Double
     let language: BookLanguage
     private let markdown: MarkdownReader
-    /// The dictionaries of the languages the book's paragraphs are written in.
-    let hyphenators: Hyphenators
     private(set) var paragraphs: [MeasuredParagraph] = []
     var figures: [Figure] = []
     /// What could not be set as written, per entry (characters without a glyph).
@@ -32,15 +30,15 @@ final class FlowBuilder {
     /// The tallest a photo row may be: the text area less room for a caption.
     let maximumPhotoHeight: Double
 
-    init(engine: TextEngine, measure: Double, language: BookLanguage, hyphenator: Hyphenator?,
+    /// `hyphenators`: the dictionaries of the languages the book's paragraphs are written in.
+    init(engine: TextEngine, measure: Double, language: BookLanguage, hyphenators: Hyphenators,
          photos: PhotoPool, maximumPhotoHeight: Double) {
         self.engine = engine
         self.measure = measure
         self.language = language
         self.photos = photos
         self.maximumPhotoHeight = maximumPhotoHeight
-        hyphenators = Hyphenators(book: language, hyphenator: hyphenator)
-        markdown = MarkdownReader(language: language, hyphenator: hyphenator, hyphenators: hyphenators)
+        markdown = MarkdownReader(language: language, hyphenator: hyphenators.hyphenator(for: language), hyphenators: hyphenators)
     }
 
     func paragraph(_ markup: String, _ role: Typography.Role, width: Double? = nil,

@@ -1,14 +1,16 @@
+import Diagnostics
 import Document
 
-/// Each language's hyphenator, loaded once per book when a paragraph first asks for it, and the
-/// hyphenated languages it found no dictionary for (an info finding each).
+/// Each language's hyphenator, loaded once per book when it is first asked for (the book's
+/// own at once), and the hyphenated languages it found no dictionary for.
 final class Hyphenators {
+    let book: BookLanguage
     private var loaded: [String: Hyphenator?] = [:]
     private(set) var missing: [BookLanguage] = []
 
-    /// `book`'s own dictionary is the one the book was given.
-    init(book: BookLanguage, hyphenator: Hyphenator?) {
-        loaded[book.tag] = .some(hyphenator)
+    init(book: BookLanguage) {
+        self.book = book
+        _ = hyphenator(for: book)
     }
 
     func hyphenator(for language: BookLanguage) -> Hyphenator? {
@@ -17,5 +19,13 @@ final class Hyphenators {
         if found == nil && Hyphenator.hyphenates(language) { missing.append(language) }
         loaded[language.tag] = .some(found)
         return found
+    }
+
+    /// The info finding for a language in `missing`: the book's, or one some paragraphs are in.
+    func notice(for language: BookLanguage) -> Diagnostic {
+        let message = language == book
+            ? "no hyphenation dictionary for \"\(language.tag)\"; text is set unhyphenated"
+            : "no hyphenation dictionary for \"\(language.tag)\", in which some paragraphs are written; they are set unhyphenated"
+        return Diagnostic(code: .noHyphenationDictionary, message: message, isInformational: true)
     }
 }

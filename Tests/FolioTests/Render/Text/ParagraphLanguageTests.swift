@@ -28,7 +28,7 @@ import Testing
 
     @Test func aRussianParagraphInAnEnglishBookIsHyphenatedAndQuotedInRussian() throws {
         let english = try #require(Hyphenator.forLanguage(.english))
-        let reader = MarkdownReader(language: .english, hyphenator: english, hyphenators: Hyphenators(book: .english, hyphenator: english))
+        let reader = MarkdownReader(language: .english, hyphenator: english, hyphenators: Hyphenators(book: .english))
         let blocks = reader.blocks(from: "\(Self.russian)\n\n\(Self.english) \"Quoted.\"")
         guard case .paragraph(let russian, let language)? = blocks.first, case .paragraph(let other, let own)? = blocks.last else {
             Issue.record("\(blocks)")
