@@ -1,4 +1,5 @@
 import Diagnostics
+import Foundation
 import Prepress
 
 /// Paints the interior's page frames on a PDF canvas or a picture, and opens the structure tree
@@ -106,7 +107,7 @@ struct InteriorPainter {
         }
     }
 
-    private static func name(_ value: UInt32) -> String { "U+" + String(value, radix: 16, uppercase: true).leftPadded(to: 4) }
+    private static func name(_ value: UInt32) -> String { String(format: "U+%04X", value) }
 
     private func draw(_ lines: [PlacedLine]) {
         for placed in lines { drawing.draw(placed.line, left: placed.left, top: placed.top) }
@@ -121,8 +122,4 @@ struct InteriorPainter {
 enum ContentsMetrics {
     static let gapAfterTitle = 24.0
     static let titleAllowance = 40.0 + 30.0 + gapAfterTitle
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
 }

@@ -58,32 +58,20 @@ struct FrameItem {
     var entry: String? = nil
     var opens: Opening? = nil
 
-    /// The characters no installed font has, in the order they stand.
-    var missingCharacters: [UInt32] {
-        let lines: [PlacedLine]
+    /// Every set line the item draws, in reading order (a photo's caption lines): what it says.
+    var lines: [PlacedLine] {
         switch content {
-        case .cover, .rule: lines = []
-        case .text(let set, _), .contentsLine(let set): lines = set
-        case .listItem(let label, let body): lines = (label.map { [$0] } ?? []) + body
-        case .tableRow(let cells, _, _, _): lines = cells.flatMap { $0 }
-        case .photos(let photos): lines = photos.flatMap(\.caption)
-        case .runningHead(let line): lines = [line]
+        case .cover, .rule: []
+        case .text(let set, _), .contentsLine(let set): set
+        case .listItem(let label, let body): (label.map { [$0] } ?? []) + body
+        case .tableRow(let cells, _, _, _): cells.flatMap { $0 }
+        case .photos(let photos): photos.flatMap(\.caption)
+        case .runningHead(let line): [line]
         }
-        return lines.flatMap { $0.line.runs.flatMap { $0.missing.map(\.character) } }
     }
 
-    /// What the item says, as set: its lines' text in reading order, a photo's alternative
-    /// text and caption.
-    var text: String {
-        func joined(_ lines: [PlacedLine]) -> String { lines.map(\.line.text).joined() }
-        switch content {
-        case .cover: return ""
-        case .text(let lines, _), .contentsLine(let lines): return joined(lines)
-        case .listItem(let label, let body): return (label.map { $0.line.text + " " } ?? "") + joined(body)
-        case .tableRow(let cells, _, _, _): return cells.map(joined).joined(separator: "\t")
-        case .photos(let photos): return photos.map { ([$0.alternate] + $0.caption.map(\.line.text)).joined(separator: " ") }.joined(separator: "\n")
-        case .rule: return ""
-        case .runningHead(let line): return line.line.text
-        }
+    /// The characters no installed font has, in the order they stand.
+    var missingCharacters: [UInt32] {
+        lines.flatMap { $0.line.runs.flatMap { $0.missing.map(\.character) } }
     }
 }
