@@ -46,18 +46,11 @@ enum KoreanWords {
                 start = offset + width
             } else {
                 characters += 1
-                if isHangul(scalar) { hasHangul = true }
+                if ParagraphLanguage.script(of: scalar) == .hangul { hasHangul = true }
             }
             offset += width
         }
         close(at: offset)
         return words
-    }
-
-    private static func isHangul(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xD7B0...0xD7FF: true
-        default: false
-        }
     }
 }
