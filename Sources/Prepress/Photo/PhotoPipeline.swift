@@ -42,10 +42,24 @@ public final class PhotoPipeline {
     /// One decode serves every target asked for: for an sRGB product the print and the screen
     /// photo are the same bytes; for a CMYK one the same pixels are converted twice.
     public func prepare(_ file: URL, cap: Int, print: Bool, screen: Bool) throws(PhotoError) -> (print: PreparedPhoto?, screen: PreparedPhoto?) {
-        let data = try PhotoReader.load(file)
+        try prepare(PhotoReader.load(file), cap: cap, print: print, screen: screen, background: .paper) { untagged?.note(file) }
+    }
+
+    /// A picture that is no file of the journal's (a colour emoji's bitmap from its font),
+    /// flattened onto `background`, for one target.
+    public func prepare(bytes: Data, for target: PhotoTarget, background: Backdrop) throws(PhotoError) -> PreparedPhoto {
+        let (print, screen) = try prepare(bytes, cap: Int.max, print: target == .print, screen: target == .screen,
+                                          background: background) {}
+        guard let photo = target == .print ? print : screen else { throw .unsupported("nothing was prepared") }
+        return photo
+    }
+
+    private func prepare(_ data: Data, cap requested: Int, print: Bool, screen: Bool, background: Backdrop,
+                         noteUntagged: () -> Void) throws(PhotoError) -> (print: PreparedPhoto?, screen: PreparedPhoto?) {
         let header = try PhotoHeader.read(data, maximumPixels: maximumPixels)
-        let image = try PhotoReader.decode(data, header: header, targetLongEdge: cap)
-        if printsCMYK, print, case .cmyk = image.layout, image.iccProfile == nil { untagged?.note(file) }
+        let cap = min(requested, max(header.storedWidth, header.storedHeight))
+        let image = try PhotoReader.decode(data, header: header, targetLongEdge: cap, background: background)
+        if printsCMYK, print, case .cmyk = image.layout, image.iccProfile == nil { noteUntagged() }
         if !printsCMYK {
             let photo = try finish(image, data: data, header: header, cap: cap, cmyk: false)
             return (print ? photo : nil, screen ? photo : nil)

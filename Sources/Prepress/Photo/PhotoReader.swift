@@ -18,10 +18,12 @@ public enum PhotoReader {
         }
     }
 
-    public static func decode(_ data: Data, header: PhotoHeader, targetLongEdge: Int) throws(PhotoError) -> RasterImage {
+    /// `background`: what a transparent pixel shows (JPEG has none).
+    public static func decode(_ data: Data, header: PhotoHeader, targetLongEdge: Int,
+                              background: Backdrop = .paper) throws(PhotoError) -> RasterImage {
         switch header.format {
         case .jpeg: try JPEGDecoder.decode(data, header: header, targetLongEdge: targetLongEdge)
-        case .png: try PNGDecoder.decode(data)
+        case .png: try PNGDecoder.decode(data, background: background)
         }
     }
 }
