@@ -12,6 +12,8 @@ packages=(
   # fonts: the typeface registry's families and the fallbacks for other scripts
   fontconfig fonts-ebgaramond fonts-inter fonts-dejavu-core fonts-noto-core fonts-noto-cjk
   fonts-symbola
+  # colour emoji: the interior places Noto Color Emoji's bitmaps as images (docs/design.md: Emoji)
+  fonts-noto-color-emoji
   # hyphenation dictionaries: every language Debian has one for (Russian's ships with Folio;
   # Thai is never hyphenated, see docs/design.md: Typography)
   hyphen-af hyphen-as hyphen-be hyphen-bg hyphen-bn hyphen-ca hyphen-cs hyphen-da hyphen-de hyphen-el
@@ -22,6 +24,8 @@ packages=(
   # validators and inspection tools used by the tests; pango-view and pandoc make files
   # from outside Folio for `folio verify`
   qpdf poppler-utils unzip pango1.0-tools pandoc
+  # Unicode's emoji-test.txt: every fully-qualified emoji sequence, set as a book by the tests
+  unicode-data
   # make deb checks its package with lintian
   lintian
   # Ghostscript renders the print-on-demand products' files to CMYK in the tests (ink coverage)

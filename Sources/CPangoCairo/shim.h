@@ -1,5 +1,6 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
+#include <hb-ot.h>
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>

@@ -41,7 +41,7 @@ public struct InteriorRenderer: Sendable {
         let plan = try self.plan(book, file: file, photos: photos)
         let laidOut = ContinuousClock.now
         let sheet = product.interiorSheet
-        let canvas = try PDFCanvas(file: file, width: sheet.mediaWidth, height: sheet.mediaHeight)
+        let canvas = try PDFCanvas(file: file, width: sheet.mediaWidth, height: sheet.mediaHeight, product: product)
         canvas.setMetadata(.title, book.title)
         canvas.setMetadata(.author, book.author)
         canvas.setMetadata(.subject, subject(book))
@@ -49,7 +49,9 @@ public struct InteriorRenderer: Sendable {
         canvas.setMetadata(.creationDate, Self.isoDate(book.contentDate))
         let photos = PhotoPainter(canvas: canvas, preparer: plan.builder.photos, engine: plan.builder.engine,
                                   language: book.language, minimumPPI: product.minimumImagePPI)
-        var artist = CoverArtist(engine: plan.builder.engine, photos: plan.builder.photos, content: cover)
+        // The title page is the front cover, set as the cover is (emoji in the type's colour).
+        var artist = CoverArtist(engine: TextEngine(typography: typography, language: book.language, colourEmoji: false),
+                                 photos: plan.builder.photos, content: cover)
         artist.opaque = product.pdfx.map { !$0.allowsTransparency } ?? false
         let tags = StructureTags(drawing: canvas.drawing)
         let frames = plan.frames(book)

@@ -94,7 +94,6 @@ final class FlowBuilder {
                                  style: ParagraphStyle(lineHeight: typography.bodyLineHeight))
             blocks.append(FlowBlock(content: text(line), spaceBefore: 1, keepWithNext: true, splittable: false))
         }
-        let firstParagraph = paragraphs.count
         let (source, origins) = markdown.set(entry.document)
         let groups = BookEntry.photoGroups(entry.photoAnchors(origins: origins))
         var body: [FlowBlock] = []

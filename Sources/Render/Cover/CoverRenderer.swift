@@ -29,11 +29,11 @@ public struct CoverRenderer: Sendable {
         let spine = product.spineWidth(pages: pages)
         let sheet = product.coverSheet(pages: pages)
         let mediaHeight = geometry.mediaHeight
-        let canvas = try PDFCanvas(file: file, width: sheet.mediaWidth, height: sheet.mediaHeight)
+        let canvas = try PDFCanvas(file: file, width: sheet.mediaWidth, height: sheet.mediaHeight, product: product)
         canvas.setMetadata(.title, content.title + " — cover")
         canvas.setMetadata(.author, content.author)
         canvas.setMetadata(.creator, "Folio")
-        let engine = TextEngine(typography: typography, language: content.language)
+        let engine = TextEngine(typography: typography, language: content.language, colourEmoji: false)
         var artist = CoverArtist(engine: engine, photos: try PhotoPool.given(photos, product: product), content: content)
         artist.opaque = product.pdfx.map { !$0.allowsTransparency } ?? false
         let drawing = canvas.drawing
@@ -85,7 +85,7 @@ public struct CoverRenderer: Sendable {
         let pixelHeight = Int((Double(pixelWidth) * geometry.trimHeight / geometry.trimWidth).rounded())
         let context = try CairoContext(on: try CairoSurface.image(width: pixelWidth, height: pixelHeight, label: "cover"))
         context.scale(x: Double(pixelWidth) / geometry.trimWidth, y: Double(pixelHeight) / geometry.trimHeight)
-        let engine = TextEngine(typography: typography, language: content.language)
+        let engine = TextEngine(typography: typography, language: content.language, colourEmoji: false)
         let artist = CoverArtist(engine: engine, photos: try PhotoPool.given(photos, product: product), content: content)
         artist.drawCover(on: context, trim: Rect(x: 0, y: 0, width: geometry.trimWidth, height: geometry.trimHeight),
                          bleed: 0, embedPhotoAsJPEG: false)

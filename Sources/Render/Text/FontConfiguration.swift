@@ -1,14 +1,16 @@
 import CPangoCairo
 
-/// The fontconfig setup every job's font map uses: the system's fonts, less colour-bitmap
-/// fonts. Cairo 1.16 writes colour emoji as Type 3 bitmap fonts with a malformed dictionary
-/// (qpdf flags it), and 109 px bitmaps print badly; without them, fallback finds outline
-/// emoji (Symbola) and anything still missing is reported.
+/// The fontconfig setups the jobs' font maps use: the system's fonts, colour emoji included
+/// (their glyphs are printed as pictures from the font's bitmaps, `ColourBitmaps`, never through
+/// Cairo 1.16, which writes them as 72 ppi Type 3 fonts with a malformed dictionary), or without
+/// colour fonts for covers, whose type is one colour over a background no picture could be
+/// flattened onto where PDF/X-1a forbids transparency (fallback then finds outline emoji).
 final class FontConfiguration: @unchecked Sendable {
     // FcConfig is immutable once its fonts are built, so one is shared by all jobs.
     let config: OpaquePointer?
 
-    static let shared = FontConfiguration()
+    static let shared = FontConfiguration(rejectingColourFonts: false)
+    static let monochrome = FontConfiguration(rejectingColourFonts: true)
 
     private static let rejectColourFonts = """
         <?xml version="1.0"?>
@@ -22,14 +24,16 @@ final class FontConfiguration: @unchecked Sendable {
         </fontconfig>
         """
 
-    private init() {
+    private init(rejectingColourFonts: Bool) {
         guard let config = FcInitLoadConfig() else {
             self.config = nil
             return
         }
-        _ = Self.rejectColourFonts.withCString { xml in
-            xml.withMemoryRebound(to: FcChar8.self, capacity: Self.rejectColourFonts.utf8.count + 1) {
-                FcConfigParseAndLoadFromMemory(config, $0, 1)
+        if rejectingColourFonts {
+            _ = Self.rejectColourFonts.withCString { xml in
+                xml.withMemoryRebound(to: FcChar8.self, capacity: Self.rejectColourFonts.utf8.count + 1) {
+                    FcConfigParseAndLoadFromMemory(config, $0, 1)
+                }
             }
         }
         guard FcConfigBuildFonts(config) != 0 else {

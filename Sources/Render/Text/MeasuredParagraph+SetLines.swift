@@ -27,7 +27,7 @@ extension MeasuredParagraph {
             let run = data.assumingMemoryBound(to: PangoGlyphItem.self)
             x += run.pointee.start_x_offset
             let width = pango_glyph_string_get_width(run.pointee.glyphs)
-            if let set = Self.glyphRun(run, text: text, bytes: bytes, x: x, line: extents) {
+            if let set = Self.glyphRun(run, in: layout, text: text, bytes: bytes, x: x, line: extents) {
                 runs.append((run.pointee.item?.pointee.offset ?? 0, set))
             }
             x += width + run.pointee.end_x_offset
@@ -39,7 +39,7 @@ extension MeasuredParagraph {
     }
 
     /// One Pango run starting `x` (Pango units) from the line's origin.
-    private static func glyphRun(_ run: UnsafeMutablePointer<PangoGlyphItem>, text: UnsafePointer<CChar>,
+    private static func glyphRun(_ run: UnsafeMutablePointer<PangoGlyphItem>, in layout: OpaquePointer, text: UnsafePointer<CChar>,
                                  bytes: UnsafePointer<UInt8>, x: Int32, line: PangoRectangle) -> GlyphRun? {
         guard let item = run.pointee.item, let string = run.pointee.glyphs, let font = item.pointee.analysis.font,
               let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return nil }
@@ -51,6 +51,11 @@ extension MeasuredParagraph {
         var drawn = [Bool](repeating: false, count: count)
         var advance: Int32 = 0
         lazy var ascent = Self.ascent(of: font, language: item.pointee.analysis.language)
+        // A colour font's glyphs become pictures, and its run is written with an invisible
+        // carrier glyph in their place (`ColourBitmaps`).
+        let bitmaps = ColourBitmaps(font)
+        let carrier = bitmaps == nil ? nil : ColourBitmaps.carrier(in: layout)
+        var pictures: [ColourGlyph] = []
         for index in 0..<count {
             let info = string.pointee.glyphs[index]
             let glyphX = Double(x + advance + info.geometry.x_offset) / scale
@@ -60,11 +65,21 @@ extension MeasuredParagraph {
             if info.glyph == emptyGlyph { continue }
             if info.glyph & unknownGlyphFlag != 0 {
                 // A box where the character should be (never for a space), as Pango draws one;
-                // its text stays in the cluster, so a reader copying the line still gets it.
-                if info.glyph != 0x20 | unknownGlyphFlag {
-                    missing.append(.init(character: info.glyph & ~unknownGlyphFlag,
-                                         box: .init(x: glyphX + width * 0.1, y: glyphY - ascent * 0.8, width: width * 0.8, height: ascent * 0.8)))
+                // its text stays in the cluster, so a reader copying the line still gets it. An
+                // emoji no font has yet is left blank rather than boxed: the finding names it.
+                let character = info.glyph & ~unknownGlyphFlag
+                if character != 0x20 {
+                    missing.append(.init(character: character,
+                                         box: Self.isEmoji(character) ? nil
+                                             : .init(x: glyphX + width * 0.1, y: glyphY - ascent * 0.8, width: width * 0.8, height: ascent * 0.8)))
                 }
+                continue
+            }
+            if let bitmaps {
+                guard let carrier else { continue }
+                if let picture = bitmaps.picture(of: info.glyph, x: glyphX, y: glyphY) { pictures.append(picture) }
+                glyphs += carrier.glyphs.map { .init(index: $0, x: glyphX, y: glyphY) }
+                drawn[index] = true
                 continue
             }
             glyphs.append(.init(index: UInt(info.glyph), x: glyphX, y: glyphY))
@@ -85,7 +100,7 @@ extension MeasuredParagraph {
                 let glyphCount = glyphRange.reduce(0) { $0 + (drawn.indices.contains($1) && drawn[$1] ? 1 : 0) }
                 if first < 0 { first = iterator.start_index }
                 last = iterator.end_index
-                clusters.append(.init(bytes: Int(iterator.end_index - iterator.start_index), glyphs: glyphCount))
+                clusters.append(.init(bytes: Int(iterator.end_index - iterator.start_index), glyphs: glyphCount * (carrier?.glyphs.count ?? 1)))
             } while pango_glyph_item_iter_next_cluster(&iterator) != 0
         }
         let runText = first < 0 ? "" : String(decoding: UnsafeBufferPointer(start: bytes + Int(first), count: Int(last - first)), as: UTF8.self)
@@ -93,8 +108,8 @@ extension MeasuredParagraph {
             // Never seen; without a mapping Cairo still draws the glyphs, only their text is lost.
             clusters = []
         }
-        var set = GlyphRun(font: ScaledFont(retaining: scaled), glyphs: glyphs, text: clusters.isEmpty ? "" : runText,
-                           clusters: clusters, backward: item.pointee.analysis.level & 1 != 0, missing: missing)
+        var set = GlyphRun(font: carrier?.font ?? ScaledFont(retaining: scaled), glyphs: glyphs, text: clusters.isEmpty ? "" : runText,
+                           clusters: clusters, backward: item.pointee.analysis.level & 1 != 0, missing: missing, pictures: pictures)
         let width = Double(pango_glyph_string_get_width(string)) / scale
         decorate(&set, item: item, string: string, font: font, x: Double(x) / scale, rise: Double(rise) / scale,
                  width: width, line: line)
@@ -130,6 +145,12 @@ extension MeasuredParagraph {
                 continue
             }
         }
+    }
+
+    /// An emoji, as UTS 51 lists them, or a code point of the blocks new emoji are added to
+    /// (one newer than this Swift's Unicode data).
+    private static func isEmoji(_ character: UInt32) -> Bool {
+        (0x1F000...0x1FAFF).contains(character) || Unicode.Scalar(character)?.properties.isEmojiPresentation == true
     }
 
     private static func ascent(of font: UnsafeMutablePointer<PangoFont>, language: OpaquePointer?) -> Double {

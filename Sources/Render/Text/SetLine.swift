@@ -42,8 +42,11 @@ struct GlyphRun {
     /// Right to left: the clusters run through the glyphs from the last.
     var backward: Bool
     /// Characters no font could draw, each with the box drawn in its place (from the line's
-    /// origin).
+    /// origin; none for an emoji).
     var missing: [Missing]
+    /// A colour font's glyphs, drawn as pictures; `glyphs` then are invisible carriers of their
+    /// text (`ColourBitmaps`).
+    var pictures: [ColourGlyph] = []
     /// A highlight behind the run, and a strikethrough over it.
     var background: (box: Box, colour: RGB)?
     var strikethrough: Box?
@@ -54,7 +57,7 @@ struct GlyphRun {
 
     struct Missing: Equatable {
         var character: UInt32
-        var box: Box
+        var box: Box?
     }
 
     struct RGB: Equatable {

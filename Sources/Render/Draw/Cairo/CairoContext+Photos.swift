@@ -7,26 +7,34 @@ extension CairoContext {
     /// PDF: a 1×1 carrier surface with the JPEG as mime data, scaled to the box. Cairo writes
     /// the bytes as they are (DCTDecode) and keeps no pixels.
     func embedJPEG(_ jpeg: Data, x: Double, y: Double, width: Double, height: Double) {
-        let carrier: CairoSurface
         do {
-            carrier = try CairoSurface.image(width: 1, height: 1, label: surface.label)
+            paint(try jpegCarrier(jpeg), sourceWidth: 1, sourceHeight: 1, x: x, y: y, width: width, height: height)
         } catch {
             failure = failure ?? error
-            return
         }
-        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: jpeg.count)
-        jpeg.copyBytes(to: bytes, count: jpeg.count)
+    }
+
+    /// A 1×1 surface carrying `jpeg`; with `identifier`, Cairo writes one image for every
+    /// carrier that has it.
+    func jpegCarrier(_ jpeg: Data, identifier: String? = nil) throws(RenderError) -> CairoSurface {
+        let carrier = try CairoSurface.image(width: 1, height: 1, label: surface.label)
+        try attach(CAIRO_MIME_TYPE_JPEG, Array(jpeg), to: carrier)
+        if let identifier { try attach(CAIRO_MIME_TYPE_UNIQUE_ID, Array(identifier.utf8), to: carrier) }
+        return carrier
+    }
+
+    private func attach(_ type: String, _ data: [UInt8], to carrier: CairoSurface) throws(RenderError) {
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: data.count)
+        bytes.initialize(from: data, count: data.count)
         // Cairo owns the copy and frees it when the document no longer needs it; when it refuses
         // the data it has not taken it (cairo 1.16 calls no destroy function then).
-        let status = cairo_surface_set_mime_data(carrier.pointer, CAIRO_MIME_TYPE_JPEG, bytes, UInt(jpeg.count),
+        let status = cairo_surface_set_mime_data(carrier.pointer, type, bytes, UInt(data.count),
                                                  { $0?.assumingMemoryBound(to: UInt8.self).deallocate() }, bytes)
         guard status == CAIRO_STATUS_SUCCESS else {
             bytes.deallocate()
             // Without its mime data the carrier would print as one stretched pixel.
-            failure = failure ?? CairoSurface.error(status, doing: "embedding a photo", label: surface.label)
-            return
+            throw CairoSurface.error(status, doing: "embedding a picture", label: surface.label)
         }
-        paint(carrier, sourceWidth: 1, sourceHeight: 1, x: x, y: y, width: width, height: height)
     }
 
     /// Image surfaces (cover.jpg, previews): the JPEG decoded to pixels and painted scaled.
@@ -38,7 +46,7 @@ extension CairoContext {
               x: x, y: y, width: width, height: height)
     }
 
-    private func paint(_ source: CairoSurface, sourceWidth: Double, sourceHeight: Double,
+    func paint(_ source: CairoSurface, sourceWidth: Double, sourceHeight: Double,
                        x: Double, y: Double, width: Double, height: Double) {
         cairo_save(pointer)
         cairo_rectangle(pointer, x, y, width, height)

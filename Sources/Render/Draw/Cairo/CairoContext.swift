@@ -8,6 +8,13 @@ final class CairoContext: Drawing {
     /// A failure outside the context's own status (a photo Cairo would not take), kept for the
     /// next `check`.
     var failure: RenderError?
+    /// Prepares colour glyphs for print (a PDF's context); nil where they are painted as the
+    /// font has them (pictures of pages).
+    var colourGlyphs: ColourGlyphPictures?
+    /// Each colour glyph's surface, drawn again wherever the glyph is.
+    var pictures: [String: CairoSurface] = [:]
+    /// How often each picture was drawn on the page being drawn.
+    var usesOnPage: [String: Int] = [:]
 
     init(on surface: CairoSurface) throws(RenderError) {
         guard let pointer = cairo_create(surface.pointer) else {
@@ -103,6 +110,26 @@ final class CairoContext: Drawing {
     /// A run's glyphs with the text they spell (so the PDF copies and searches as written),
     /// boxes for missing characters and its strikethrough.
     private func draw(_ run: GlyphRun, x: Double, y: Double) {
+        if run.pictures.isEmpty {
+            showGlyphs(of: run, x: x, y: y)
+        } else {
+            drawPictures(of: run, x: x, y: y)
+        }
+        if run.missing.contains(where: { $0.box != nil }) {
+            cairo_save(pointer)
+            cairo_set_line_width(pointer, 0.5)
+            for case let box? in run.missing.map(\.box) { cairo_rectangle(pointer, x + box.x, y + box.y, box.width, box.height) }
+            cairo_stroke(pointer)
+            cairo_restore(pointer)
+        }
+        if let box = run.strikethrough {
+            cairo_rectangle(pointer, x + box.x, y + box.y, box.width, box.height)
+            cairo_fill(pointer)
+        }
+    }
+
+    /// The run's glyphs with the text they spell, in the current source.
+    func showGlyphs(of run: GlyphRun, x: Double, y: Double) {
         cairo_set_scaled_font(pointer, run.font.pointer)
         var glyphs = run.glyphs.map { cairo_glyph_t(index: $0.index, x: x + $0.x, y: y + $0.y) }
         if run.clusters.isEmpty {
@@ -112,17 +139,6 @@ final class CairoContext: Drawing {
             cairo_show_text_glyphs(pointer, run.text, Int32(run.text.utf8.count), &glyphs, Int32(glyphs.count),
                                    &clusters, Int32(clusters.count),
                                    run.backward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(rawValue: 0))
-        }
-        if !run.missing.isEmpty {
-            cairo_save(pointer)
-            cairo_set_line_width(pointer, 0.5)
-            for box in run.missing.map(\.box) { cairo_rectangle(pointer, x + box.x, y + box.y, box.width, box.height) }
-            cairo_stroke(pointer)
-            cairo_restore(pointer)
-        }
-        if let box = run.strikethrough {
-            cairo_rectangle(pointer, x + box.x, y + box.y, box.width, box.height)
-            cairo_fill(pointer)
         }
     }
 }

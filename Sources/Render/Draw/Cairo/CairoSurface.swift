@@ -28,6 +28,28 @@ final class CairoSurface {
         try CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)), label: label)
     }
 
+    /// A PNG's pixels with their transparency (a colour glyph's bitmap on a picture of a page).
+    static func png(_ png: Data, label: String) throws(RenderError) -> CairoSurface {
+        final class Source {
+            let data: Data
+            var offset = 0
+            init(_ data: Data) { self.data = data }
+        }
+        let source = Source(png)
+        let pointer = withExtendedLifetime(source) {
+            cairo_image_surface_create_from_png_stream({ closure, buffer, length in
+                guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
+                let source = Unmanaged<Source>.fromOpaque(closure).takeUnretainedValue()
+                let start = source.data.startIndex + source.offset
+                guard source.offset + Int(length) <= source.data.count else { return CAIRO_STATUS_READ_ERROR }
+                source.data.copyBytes(to: buffer, from: start..<start + Int(length))
+                source.offset += Int(length)
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(source).toOpaque())
+        }
+        return try CairoSurface(pointer, label: label)
+    }
+
     func check(_ doing: String) throws(RenderError) {
         let status = cairo_surface_status(pointer)
         if status != CAIRO_STATUS_SUCCESS { throw CairoSurface.error(status, doing: doing, label: label) }

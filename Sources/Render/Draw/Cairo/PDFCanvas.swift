@@ -11,9 +11,11 @@ final class PDFCanvas: PageSurface {
     private let context: CairoContext
     var drawing: any Drawing { context }
 
-    init(file: URL, width: Double, height: Double) throws(RenderError) {
+    /// `product`: whose output colour and ink limit colour glyphs are printed in.
+    init(file: URL, width: Double, height: Double, product: Product) throws(RenderError) {
         surface = try CairoSurface.pdf(file: file, width: width, height: height)
         context = try CairoContext(on: surface)
+        context.colourGlyphs = ColourGlyphPictures(product: product)
         try check("creating the PDF")
         cairo_pdf_surface_restrict_to_version(surface.pointer, CAIRO_PDF_VERSION_1_5)
     }
@@ -71,6 +73,7 @@ final class PDFCanvas: PageSurface {
             }
         }
         cairo_show_page(context.pointer)
+        context.usesOnPage.removeAll()
     }
 
     /// Writes the rest of the PDF and closes it; a failure on the way (a full disk) is thrown.

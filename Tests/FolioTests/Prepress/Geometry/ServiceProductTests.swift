@@ -25,14 +25,14 @@ import Testing
         Service(product: "gelato-a5-softcover", pdfx: .x4, inkLimit: nil, spine: { Double($0) * 0.1 / 25.4 }),
     ]
 
-    /// The highest C + M + Y + K Ghostscript finds on any page, rendering to CMYK at 72 dpi, and
-    /// what it said on stderr.
+    /// The highest C + M + Y + K Ghostscript finds on any page, rendering to CMYK at 72 dpi (or
+    /// the resolution given after the file), and what it said on stderr.
     static let ghostscriptInk = """
         import glob, subprocess, sys, tempfile
         import numpy
         from PIL import Image
         with tempfile.TemporaryDirectory() as folder:
-            run = subprocess.run(['gs', '-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=tiff32nc', '-r72',
+            run = subprocess.run(['gs', '-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=tiff32nc', '-r' + (sys.argv[2] if len(sys.argv) > 2 else '72'),
                                   '-sOutputFile=' + folder + '/p%04d.tif', sys.argv[1]], capture_output=True, text=True)
             highest = 0.0
             for page in sorted(glob.glob(folder + '/*.tif')):

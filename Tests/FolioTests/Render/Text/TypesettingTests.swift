@@ -47,6 +47,27 @@ import Prepress
         #expect(finding.page != nil && finding.message.contains("U+10FFFD"), "\(finding)")
     }
 
+    /// An emoji newer than Debian's Noto Color Emoji (U+1FAE9, Unicode 16) is a finding on its
+    /// page naming it, left blank rather than boxed or spelled in hex digits, its code point kept
+    /// in the text; any other character no font has is still boxed.
+    @Test func anEmojiNoFontHasIsAFindingNeverABox() throws {
+        let (report, pdf) = try render([Sample.entry("tired", "2025-01-03T08:15:00Z", text: "Tired \u{1FAE9} and private \u{10FFFD} today.")])
+        #expect(report.status == .done, "\(String(describing: report.error))")
+        let finding = try #require(report.preflight.first { $0.code == "missing-glyphs" })
+        #expect(finding.page != nil && finding.message.contains("U+1FAE9") && finding.message.contains("U+10FFFD"), "\(finding)")
+        let text = try Tool.pdfText(pdf).joined()
+        #expect(!text.contains("1FAE9") && !text.contains("10FFFD"), "\(text.suffix(200))")
+        // Its code point is the text of the blank it left (poppler shows no text without a glyph).
+        let expanded = workspace.root.appendingPathComponent("tired-qdf.pdf")
+        #expect(try Tool.run("qpdf", ["--qdf", "--object-streams=disable", pdf.path, expanded.path]).status == 0)
+        #expect(try Data(contentsOf: expanded).range(of: Data("/ActualText <feffd83edee9>".utf8)) != nil)
+        let engine = TextEngine(typography: Typography(), language: .english)
+        let line = try #require(engine.paragraph(markup: "Tired \u{1FAE9} and \u{10FFFD}.", font: engine.typography.font(.body), width: 400).setLine(0))
+        let missing = line.runs.flatMap(\.missing)
+        #expect(missing.map(\.character) == [0x1FAE9, 0x10FFFD])
+        #expect(missing.map { $0.box == nil } == [true, false])
+    }
+
     @Test func pathologicalEntriesRenderOrAreReported() throws {
         let (report, pdf) = try render([
             Sample.entry("word", "2025-01-03T08:15:00Z", text: String(repeating: "x", count: 20_000)),

@@ -1,0 +1,34 @@
+import Foundation
+import Prepress
+
+/// Colour glyphs' bitmaps made ready for print the way photos are: flattened onto what they
+/// stand on, converted to the product's output colour, held under its ink limit, encoded as
+/// JPEG. Each glyph on each backdrop is prepared once per document; one per canvas, on its thread.
+final class ColourGlyphPictures {
+    private struct Key: Hashable {
+        var glyph: String
+        var backdrop: Backdrop
+    }
+
+    private let pipeline: PhotoPipeline
+    private var prepared: [Key: Data?] = [:]
+
+    init(product: Product) {
+        pipeline = PhotoPipeline(product: product)
+    }
+
+    /// The picture as JPEG bytes for print; nil when its bitmap would not decode (then it is
+    /// painted as it is).
+    func jpeg(for glyph: ColourGlyph, on backdrop: Backdrop) -> Data? {
+        let key = Key(glyph: glyph.key, backdrop: backdrop)
+        if let known = prepared[key] { return known }
+        let jpeg = try? pipeline.prepare(bytes: glyph.png, for: .print, background: backdrop).jpeg
+        prepared[key] = jpeg
+        return jpeg
+    }
+
+    /// A name Cairo can tell pictures apart by, the same for the same picture.
+    static func identifier(of glyph: ColourGlyph, on backdrop: Backdrop) -> String {
+        "folio-glyph-\(glyph.key)-\(backdrop.red).\(backdrop.green).\(backdrop.blue)"
+    }
+}
