@@ -60,7 +60,7 @@ Architecture: amd64
 Maintainer: Folio <packages@folio-books.example.com>
 Installed-Size: $size
 Depends: $depends, adduser, fontconfig, fonts-inter, fonts-ebgaramond, fonts-dejavu-core, fonts-noto-core, fonts-symbola, hyphen-en-us, hyphen-es
-Recommends: qpdf, poppler-utils, fonts-noto-cjk, $dictionaries
+Recommends: qpdf, poppler-utils, fonts-noto-cjk, fonts-noto-color-emoji, $dictionaries
 Section: misc
 Priority: optional
 Description: batch job runner that makes print-ready books of diary exports

@@ -35,7 +35,7 @@ import Testing
         // Books in other scripts and languages: the CJK fonts and every hyphenation dictionary
         // the tests install, recommended.
         let recommends = try Tool.run("dpkg-deb", ["--field", deb.path, "Recommends"]).output
-        #expect(recommends.contains("fonts-noto-cjk") && recommends.contains("hyphen-de") && recommends.contains("hyphen-zu"), "\(recommends)")
+        #expect(recommends.contains("fonts-noto-cjk") && recommends.contains("fonts-noto-color-emoji") && recommends.contains("hyphen-de") && recommends.contains("hyphen-zu"), "\(recommends)")
         let conffiles = try Tool.run("dpkg-deb", ["--info", deb.path, "conffiles"]).output
         #expect(conffiles.contains("/etc/folio/folio.json") && conffiles.contains("/etc/folio/destinations/local.json"), "\(conffiles)")
     }
