@@ -73,7 +73,7 @@ final class PDFText {
                     // A form's own MCIDs would be the form's, not the page's: only the page's are kept.
                     marked.append((actual != nil, depth == 0 ? mcid.map { ($0, page.bytes.count) } : nil))
                     if let actual {
-                        page.bytes += Array(Self.textString(actual).utf8)
+                        page.bytes += Array(RightToLeftClusters.written(Self.textString(actual)).utf8)
                         replaced += 1
                     }
                 case "EMC":
@@ -125,7 +125,7 @@ final class PDFText {
             while let word = words.popFirst() {
                 if word.hasSuffix("beginbfchar") {
                     while let source = words.popFirst(), source != "endbfchar", let target = words.popFirst() {
-                        if let code = Self.code(source) { map[code] = Array(Self.text(target).utf8) }
+                        if let code = Self.code(source) { map[code] = Array(RightToLeftClusters.written(Self.text(target)).utf8) }
                     }
                 } else if word.hasSuffix("beginbfrange") {
                     while let low = words.popFirst(), low != "endbfrange", let high = words.popFirst(), let target = words.popFirst() {
@@ -135,7 +135,7 @@ final class PDFText {
                         guard let last = base.last else { continue }
                         for code in from...to {
                             let scalar = Unicode.Scalar(last.value + UInt32(code - from)) ?? last
-                            map[code] = Array(String(String.UnicodeScalarView(base.dropLast() + [scalar])).utf8)
+                            map[code] = Array(RightToLeftClusters.written(String(String.UnicodeScalarView(base.dropLast() + [scalar]))).utf8)
                         }
                     }
                 }

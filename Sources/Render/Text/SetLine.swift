@@ -1,3 +1,5 @@
+import Prepress
+
 /// One line of text as Pango set it, in plain values: its glyph runs with their fonts, positions
 /// and the text each spells. The painter draws it without its paragraph, and a
 /// page frame carries it (see `PageFrame`).
@@ -62,5 +64,22 @@ struct GlyphRun {
 
     struct RGB: Equatable {
         var red, green, blue: Double
+    }
+}
+
+extension GlyphRun {
+    /// The text as the PDF holds it: a right-to-left run's clusters of several characters
+    /// reversed, so poppler and MuPDF copy them as typed (`RightToLeftClusters`).
+    var writtenText: String {
+        guard backward, clusters.contains(where: { $0.bytes > 1 }) else { return text }
+        let bytes = Array(text.utf8)
+        var written = ""
+        var start = 0
+        for cluster in clusters {
+            let end = min(bytes.count, start + cluster.bytes)
+            written += RightToLeftClusters.written(String(decoding: bytes[start..<end], as: UTF8.self))
+            start = end
+        }
+        return written
     }
 }

@@ -136,7 +136,8 @@ final class CairoContext: Drawing {
             cairo_show_glyphs(pointer, &glyphs, Int32(glyphs.count))
         } else {
             var clusters = run.clusters.map { cairo_text_cluster_t(num_bytes: Int32($0.bytes), num_glyphs: Int32($0.glyphs)) }
-            cairo_show_text_glyphs(pointer, run.text, Int32(run.text.utf8.count), &glyphs, Int32(glyphs.count),
+            let text = run.writtenText
+            cairo_show_text_glyphs(pointer, text, Int32(text.utf8.count), &glyphs, Int32(glyphs.count),
                                    &clusters, Int32(clusters.count),
                                    run.backward ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(rawValue: 0))
         }

@@ -42,11 +42,38 @@ import Testing
         }
         let codes = report.preflight.map(\.code)
         #expect(!codes.contains("text-missing") && !codes.contains("missing-glyphs"), "\(tag): \(report.preflight)")
+        // Copied as poppler reads the content, the text is the article as typed.
+        let copied = try Tool.run("pdftotext", ["-raw", folder.appendingPathComponent("interior.pdf").path, "-"]).output
+        #expect(Self.comparable(copied).contains(Self.comparable(article.text)), "\(tag): \(copied.suffix(400))")
         // Hyphenated with Debian's dictionary, or a language whose writing never hyphenates.
         #expect(!codes.contains("no-hyphenation-dictionary"), "\(tag): \(codes)")
         let epub = try Tool.run("unzip", ["-p", folder.appendingPathComponent("book.epub").path, "OEBPS/content.opf"]).output
         #expect(epub.contains("xml:lang=\"\(tag)\""), "\(tag)")
         #expect(epub.contains("page-progression-direction=\"rtl\"") == ["ar", "he"].contains(tag), "\(tag)")
+    }
+
+    /// Text as the issue compares it: NFC, without whitespace, line-end hyphens, soft hyphens
+    /// and the bidi controls poppler puts around right-to-left words (formatting, not text).
+    static func comparable(_ text: String) -> String {
+        let joined = text.precomposedStringWithCanonicalMapping.replacingOccurrences(of: "\u{2010}\n", with: "")
+            .replacingOccurrences(of: "-\n", with: "")
+        return String(String.UnicodeScalarView(joined.unicodeScalars.filter {
+            !$0.properties.isWhitespace && $0 != "\u{AD}" && !(0x200E...0x200F).contains($0.value)
+                && !(0x202A...0x202E).contains($0.value) && !(0x2066...0x2069).contains($0.value)
+        }))
+    }
+
+    /// Hebrew and Arabic words inside an English line copy as they were typed, in their place.
+    @Test func rightToLeftWordsInALeftToRightLineCopyAsTyped() throws {
+        let workspace = try Workspace()
+        let texts = ["Today we met דוד כהן at the café, and he said שלום לכולם before leaving.",
+                     "We read the words مرحبا بالعالم and لا إله on the wall near the station, in 2024."]
+        let entries = texts.enumerated().map { Sample.entry("mixed-\($0)", "2024-05-0\($0 + 1)T09:00:00Z", text: $1) }
+        try workspace.writeExport("mixed", journal: Sample.journal(entries))
+        let (report, folder) = try workspace.render(Sample.order(id: "mixed-rtl", export: "mixed"))
+        #expect(report.status == .done, "\(String(describing: report.error))")
+        let copied = Self.comparable(try Tool.run("pdftotext", ["-raw", folder.appendingPathComponent("interior.pdf").path, "-"]).output)
+        for text in texts { #expect(copied.contains(Self.comparable(text)), "\(copied.suffix(300))") }
     }
 
     /// Swahili is hyphenated in print, but Debian has no dictionary for it: the book is set
