@@ -85,11 +85,28 @@ enum Bench {
         let russianRun = try RenderRun.measure(russian.label, export: russian.export, workspace: workspace, options: options,
                                                language: russian.language.rawValue)
         console.say(String(format: "  %@: %.1f s wall, %.1f s CPU", russianRun.report.status.rawValue, russianRun.wall, russianRun.cpu))
+        // Issue 35: a diary written an entry in English, the next in Russian, in an English book;
+        // and one in ten languages and eight scripts, whose cost a page is held against English's.
+        console.say("writing the year in English and Russian, and in ten languages")
+        let bilingual = try BenchDiary.write("year, English and Russian", export: "year-en-ru", entries: options.entries,
+                                             photos: options.photos, under: exports, pictures: pictures,
+                                             languages: [.english, .russian])
+        let multilingual = try BenchDiary.write("year, ten languages", export: "year-multi", entries: options.entries,
+                                                photos: options.photos, under: exports, pictures: pictures,
+                                                languages: BenchPhrases.multilingual)
+        var languageRuns: [RenderRun] = []
+        for diary in [bilingual, multilingual] {
+            console.say("rendering the \(diary.label)")
+            let run = try RenderRun.measure(diary.label, export: diary.export, workspace: workspace, options: options)
+            console.say(String(format: "  %@: %.1f s wall, %.1f s CPU", run.report.status.rawValue, run.wall, run.cpu))
+            languageRuns.append(run)
+        }
         console.say("line spacing: the year's justified lines, Folio's and Typst's (scripts/line_gaps.py)")
         var spacings: [(spacing: LineSpacing, layout: Double?)] = []
-        for (diary, run) in [(diaries[1], runs[1]), (russian, russianRun)] {
+        for (diary, run) in [(diaries[1], runs[1]), (russian, russianRun), (bilingual, languageRuns[0])] {
             do {
-                let spacing = try LineSpacing.measure(diary.summary.includedParagraphs, language: diary.language,
+                let spacing = try LineSpacing.measure(diary.summary.includedParagraphs, languages: diary.summary.includedLanguages,
+                                                      language: diary.language,
                                                       folioPDF: run.folder.appendingPathComponent("interior.pdf"), facts: facts,
                                                       script: LineSpacing.script(configFile: options.configFile),
                                                       folder: root.appendingPathComponent("spacing"))
@@ -122,7 +139,7 @@ enum Bench {
 
         let printer = BenchPrinter(console: console)
         printer.diaries(diaries)
-        printer.jobs(runs + [thumbnailed, russianRun])
+        printer.jobs(runs + [thumbnailed, russianRun] + languageRuns)
         printer.stages(runs + [thumbnailed])
         let pages = max(1, thumbnailed.pages)
         console.say(String(format: "thumbnails: %.2f s for %d pages (%.1f ms a page); the year with them: %.1f s wall (%+.0f %%), %.1f s CPU (%+.0f %%)",
@@ -133,7 +150,8 @@ enum Bench {
         if !spacings.isEmpty { printer.lineSpacing(spacings) }
         if !batches.isEmpty { printer.batches(batches) }
         printer.targets(BenchTargets(half: runs[0], year: runs[1], memory: options.memoryRun ? runs[2] : nil,
-                                     floor: jpeg.serialNet + text.net, structure: structure, batches: batches))
-        return (runs + [thumbnailed, russianRun]).allSatisfy { $0.report.status == .done } && batches.allSatisfy { $0.done == BatchThroughput.books }
+                                     floor: jpeg.serialNet + text.net, structure: structure, batches: batches,
+                                     languages: languageRuns[1], spacings: spacings.map(\.spacing)))
+        return (runs + [thumbnailed, russianRun] + languageRuns).allSatisfy { $0.report.status == .done } && batches.allSatisfy { $0.done == BatchThroughput.books }
     }
 }

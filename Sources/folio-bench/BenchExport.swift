@@ -32,25 +32,30 @@ public enum BenchExport {
         public var photos: [PhotoUse] = []
         /// The included entries' text without markup, a paragraph a string.
         public var includedParagraphs: [String] = []
+        /// Each included paragraph's language, in the same order.
+        public var includedLanguages: [BookLanguage] = []
 
         public var gridPhotos: Int { photos.filter { $0.photosInEntry > 1 }.count }
     }
 
     /// `language`: the phrase bank the entries are written from (English or Russian); the
     /// shape of the diary (entry lengths, photos, archived entries) is the same in both.
+    /// `languages`, when given, are taken in turn, an entry each (a bilingual diary).
     public static func write(to folder: URL, entries: Int, photos: Int, seed: UInt64, pictures: BenchPictures,
-                             language: BookLanguage = .english) throws -> Summary {
+                             language: BookLanguage = .english, languages: [BookLanguage]? = nil) throws -> Summary {
+        let turns = languages ?? [language]
         let photoFolder = folder.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photoFolder, withIntermediateDirectories: true)
         let numbers = Array(1...max(1, entries))
         let included = numbers.filter { !isArchived($0) }
         let photoCounts = placePhotos(photos, over: included, seed: seed)
-        let sentences = DemoPhrases.sentences(language)
-        let titles = DemoPhrases.titles(language)
+        let sentences = BenchPhrases.sentences(language)
         var summary = Summary()
         var list: [[String: Any]] = []
         var placed = 0
         for number in numbers {
+            let language = turns[(number - 1) % turns.count]
+            let titles = BenchPhrases.titles(language)
             var random = SeededRandom(seed: seed &+ UInt64(number) &* 0x9E37_79B9_7F4A_7C15)
             let archived = isArchived(number)
             let long = isLong(number)
@@ -86,6 +91,7 @@ public enum BenchExport {
             } else {
                 summary.includedWords += written.words
                 summary.includedParagraphs += written.paragraphs
+                summary.includedLanguages += written.paragraphs.map { _ in language }
             }
             if long { summary.longEntries += 1 }
         }

@@ -41,7 +41,7 @@ struct BenchPrinter {
     func lineSpacing(_ measured: [(spacing: LineSpacing, layout: Double?)]) {
         let spacings = measured.map(\.spacing)
         console.say("Line spacing of the year's justified body lines (mean word gap per line against the median line's):")
-        var table = TextTable(["figure"] + spacings.flatMap { ["Folio \($0.language.rawValue)", "Typst 0.15 \($0.language.rawValue)"] })
+        var table = TextTable(["figure"] + spacings.flatMap { ["Folio \($0.label)", "Typst 0.15 \($0.label)"] })
         func percent(_ share: Double) -> String { fixed(share * 100, 1) + " %" }
         func row(_ name: String, _ value: (LineSpacing.Figures) -> String) {
             table.add([name] + spacings.flatMap { [value($0.folio), value($0.typst)] })
@@ -54,8 +54,24 @@ struct BenchPrinter {
         row("lines ending in a hyphen") { percent($0.hyphenated) }
         row("longest run of hyphenated lines") { "\($0.longestHyphenRun)" }
         print(table)
+        for spacing in spacings where !spacing.folio.scripts.isEmpty {
+            // Issue 35: each script's lines apart, Folio's beside Typst's.
+            let names = spacing.folio.scripts.keys.sorted()
+            var scripts = TextTable(["\(spacing.label), by script"] + names.flatMap { ["Folio \($0)", "Typst \($0)"] })
+            func scriptRow(_ name: String, _ value: (LineSpacing.Figures) -> String) {
+                scripts.add([name] + names.flatMap { script in
+                    [spacing.folio.scripts[script].map(value) ?? "—", spacing.typst.scripts[script].map(value) ?? "—"]
+                })
+            }
+            scriptRow("justified lines") { "\($0.lines)" }
+            scriptRow("gaps over 2× the median") { percent($0.over2) }
+            scriptRow("coefficient of variation of the gaps") { fixed($0.variation, 3) }
+            scriptRow("lines ending in a hyphen") { percent($0.hyphenated) }
+            scriptRow("longest run of hyphenated lines") { "\($0.longestHyphenRun)" }
+            print(scripts)
+        }
         for (spacing, layout) in measured {
-            console.say("  \(spacing.language.rawValue): Folio's layout of the year: " + (layout.map { fixed($0, 2) + " s" } ?? "—")
+            console.say("  \(spacing.label): Folio's layout of the year: " + (layout.map { fixed($0, 2) + " s" } ?? "—")
                         + "; Typst's compile with the reading: " + fixed(spacing.typstSeconds, 2) + " s")
         }
         console.say("")

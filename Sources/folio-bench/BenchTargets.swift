@@ -10,7 +10,10 @@ struct BenchTargets {
 
     var lines: [Line] = []
 
-    init(half: RenderRun?, year: RenderRun, memory: RenderRun?, floor: Double, structure: StructureBytes?, batches: [BatchThroughput]) {
+    /// `languages`: the year in ten languages, its cost a page against the English year's;
+    /// `spacings`: a bilingual book's lines, each script's against Typst's.
+    init(half: RenderRun?, year: RenderRun, memory: RenderRun?, floor: Double, structure: StructureBytes?, batches: [BatchThroughput],
+         languages: RenderRun? = nil, spacings: [LineSpacing] = []) {
         if floor > 0 {
             add("year CPU ÷ F", year.cpu / floor, "×", atMost: 1.3)
             add("year wall ÷ F", year.wall / floor, "×", atMost: 0.75)
@@ -29,6 +32,20 @@ struct BenchTargets {
         if let half, half.wall > 0 { add("year ÷ half-year wall", year.wall / half.wall, "×", atMost: 2.2) }
         add("peak RSS, year", year.peakRSSMB, " MB", atMost: 250, digits: 0)
         if let memory, year.peakRSSMB > 0 { add("peak RSS, 4× photos ÷ year", memory.peakRSSMB / year.peakRSSMB, "×", atMost: 1.2) }
+        if let languages, languages.pages > 0, year.pages > 0, year.cpu > 0 {
+            add("ten languages: CPU a page ÷ the English year's", (languages.cpu / Double(languages.pages)) / (year.cpu / Double(year.pages)),
+                "×", atMost: 1.5)
+        }
+        for spacing in spacings where spacing.label.contains("+") {
+            for (script, folio) in spacing.folio.scripts.sorted(by: { $0.key < $1.key }) {
+                guard let typst = spacing.typst.scripts[script] else { continue }
+                add("\(spacing.label) \(script) lines: gaps over 2× the median, Folio − Typst", 100 * (folio.over2 - typst.over2),
+                    " points", atMost: 0, digits: 2)
+                add("\(spacing.label) \(script) lines: variation of the gaps, Folio − Typst", folio.variation - typst.variation,
+                    "", atMost: 0, digits: 3)
+            }
+            add("\(spacing.label): longest run of hyphenated lines", Double(spacing.folio.longestHyphenRun), "", atMost: 2, digits: 0)
+        }
         for batch in batches {
             lines.append(Line(figure: "batch: books per minute, \(batch.label)",
                               measured: String(format: "%.1f", batch.booksPerMinute), target: "", met: nil))

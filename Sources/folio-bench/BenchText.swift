@@ -38,7 +38,7 @@ struct BenchText {
     /// `language` (the phrase bank's English or Russian).
     static func included(words budget: Int, number: Int, language: BookLanguage = .english,
                          random: inout SeededRandom) -> Written {
-        let bank = DemoPhrases.sentences(language)
+        let bank = BenchPhrases.sentences(language)
         var written = Written()
         var blocks: [String] = []
         while written.words < budget {
@@ -66,7 +66,7 @@ struct BenchText {
     /// About `words` words of sentences found in no other entry.
     static func archived(words budget: Int, number: Int, language: BookLanguage = .english,
                          random: inout SeededRandom) -> Written {
-        let bank = DemoPhrases.sentences(language), people = names(language)
+        let bank = BenchPhrases.sentences(language), people = names(language)
         var written = Written()
         while written.words < budget {
             let sentences = paragraph(upTo: budget, &written, &random) { random, note in
@@ -94,6 +94,13 @@ struct BenchText {
 
     private static func count(_ sentences: [String], into written: inout Written) {
         written.sentences += sentences.count
-        written.words += sentences.reduce(0) { $0 + $1.split(separator: " ").count }
+        written.words += sentences.reduce(0) { $0 + words(in: $1) }
+    }
+
+    /// Words by spaces; in a script that puts none between words (Chinese, Japanese, Thai),
+    /// a word for every three characters, about the width of an English word.
+    private static func words(in sentence: String) -> Int {
+        let spaced = sentence.split(separator: " ").count
+        return spaced * 12 >= sentence.count ? spaced : max(1, sentence.count / 3)
     }
 }

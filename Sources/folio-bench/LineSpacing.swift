@@ -17,9 +17,12 @@ struct LineSpacing {
         var longestHyphenRun: Int
 
         enum CodingKeys: String, CodingKey {
-            case lines, cv, hyphenated
+            case lines, cv, hyphenated, scripts
             case medianGap = "median_gap", over15 = "over_1_5", over2 = "over_2", longestHyphenRun = "longest_hyphen_run"
         }
+
+        /// The same figures for the lines of each script, when the book has more than one.
+        var scripts: [String: Figures] = [:]
 
         init(from decoder: any Decoder) throws {
             let values = try decoder.container(keyedBy: CodingKeys.self)
@@ -30,10 +33,13 @@ struct LineSpacing {
             variation = try values.decode(Double.self, forKey: .cv)
             hyphenated = try values.decode(Double.self, forKey: .hyphenated)
             longestHyphenRun = try values.decode(Int.self, forKey: .longestHyphenRun)
+            scripts = try values.decodeIfPresent([String: Figures].self, forKey: .scripts) ?? [:]
         }
     }
 
     var language: BookLanguage
+    /// The book's language, and the others its paragraphs are in ("en+ru").
+    var label: String
     var folio: Figures
     var typst: Figures
     /// Typst's compile of the year, with its reading, for scale.
@@ -43,36 +49,44 @@ struct LineSpacing {
         BenchScript.beside(configFile: configFile, "line_gaps.py")
     }
 
-    static func measure(_ paragraphs: [String], language: BookLanguage, folioPDF: URL, facts: ProductFacts, script: URL,
-                        folder: URL) throws(BenchError) -> LineSpacing {
-        let source = folder.appendingPathComponent("year-\(language.rawValue).typ")
-        let typstPDF = folder.appendingPathComponent("year-\(language.rawValue)-typst.pdf")
+    /// `languages`: each paragraph's, where it is not the book's `language`.
+    static func measure(_ paragraphs: [String], languages: [BookLanguage] = [], language: BookLanguage, folioPDF: URL,
+                        facts: ProductFacts, script: URL, folder: URL) throws(BenchError) -> LineSpacing {
+        var others: [String] = []
+        for other in languages.map(\.rawValue) where other != language.rawValue && !others.contains(other) { others.append(other) }
+        let label = ([language.rawValue] + others).joined(separator: "+")
+        let source = folder.appendingPathComponent("year-\(label).typ")
+        let typstPDF = folder.appendingPathComponent("year-\(label)-typst.pdf")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(typstSource(paragraphs, language: language, facts: facts).utf8).write(to: source)
+            try Data(typstSource(paragraphs, languages: languages, language: language, facts: facts).utf8).write(to: source)
         } catch {
             throw BenchError("cannot write the Typst source \(source.path): \(error)")
         }
         let folio = try run(script, [folioPDF.path])
         let start = ContinuousClock.now
         let typst = try run(script, ["--typst", source.path, typstPDF.path])
-        return LineSpacing(language: language, folio: folio, typst: typst, typstSeconds: (ContinuousClock.now - start).seconds)
+        return LineSpacing(language: language, label: label, folio: folio, typst: typst,
+                           typstSeconds: (ContinuousClock.now - start).seconds)
     }
 
     /// The paragraphs as Typst markup: each a string (so nothing in the text is read as markup),
     /// justified and hyphenated in `language` on the product's measure, first lines indented as
-    /// Folio indents them.
-    static func typstSource(_ paragraphs: [String], language: BookLanguage, facts: ProductFacts) -> String {
+    /// Folio indents them; a paragraph in another language is set in its own (`text(lang:)`), as
+    /// Folio sets it.
+    static func typstSource(_ paragraphs: [String], languages: [BookLanguage] = [], language: BookLanguage,
+                            facts: ProductFacts) -> String {
         var source = """
             #set page(width: \(facts.measure + 100)pt, height: \(facts.trimHeight)pt, margin: (x: 50pt, y: 60pt))
             #set text(font: "\(facts.bodyFamily)", size: \(facts.bodySize)pt, lang: "\(language.rawValue)", hyphenate: true)
             #set par(justify: true, first-line-indent: \(facts.firstLineIndent)pt, leading: \(facts.bodySize * (facts.lineSpacing - 1))pt)
 
             """
-        for paragraph in paragraphs {
+        for (index, paragraph) in paragraphs.enumerated() {
             let flat = paragraph.split(whereSeparator: \.isNewline).joined(separator: " ")
             let escaped = flat.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            source += "#\"\(escaped)\"\n\n"
+            let own = languages.indices.contains(index) ? languages[index] : language
+            source += own == language ? "#\"\(escaped)\"\n\n" : "#text(lang: \"\(own.rawValue)\")[#\"\(escaped)\"]\n\n"
         }
         return source
     }
