@@ -38,7 +38,7 @@ final class FlowBuilder {
         self.language = language
         self.photos = photos
         self.maximumPhotoHeight = maximumPhotoHeight
-        markdown = MarkdownReader(language: language, hyphenator: hyphenators.hyphenator(for: language), hyphenators: hyphenators)
+        markdown = MarkdownReader(language: language, hyphenators: hyphenators)
     }
 
     func paragraph(_ markup: String, _ role: Typography.Role, width: Double? = nil,

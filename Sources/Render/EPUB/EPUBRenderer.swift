@@ -82,7 +82,7 @@ public struct EPUBRenderer: Sendable {
 
         var marks: [PageMark.Place: [Int]] = [:]
         for mark in pageMarks { marks[mark.place, default: []].append(mark.page) }
-        let writer = EPUBChapterWriter(language: book.language, markdown: MarkdownReader(language: book.language, hyphenator: nil),
+        let writer = EPUBChapterWriter(language: book.language, markdown: MarkdownReader(language: book.language),
                                        marks: marks, photoFile: { entry, index in photoFiles["\(entry.id)/\(index)"] ?? "images/placeholder.jpg" })
         var toc: [EPUBPackage.NavPoint] = []
         var pageList: [(page: Int, href: String)] = [(1, "title.xhtml#page-1")]

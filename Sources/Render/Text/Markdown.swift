@@ -46,16 +46,17 @@ struct TextFootnote: Equatable {
 
 struct MarkdownReader {
     var language: BookLanguage
-    var hyphenator: Hyphenator?
-    /// The dictionaries of other languages, for paragraphs written in them
-    /// (`ParagraphLanguage`); nil where nothing is hyphenated (the EPUB).
+    /// Each language's dictionary, for the book's paragraphs and those written in another
+    /// language (`ParagraphLanguage`); nil where nothing is hyphenated (the EPUB).
     var hyphenators: Hyphenators?
 
-    init(language: BookLanguage, hyphenator: Hyphenator?, hyphenators: Hyphenators? = nil) {
+    init(language: BookLanguage, hyphenators: Hyphenators? = nil) {
         self.language = language
-        self.hyphenator = hyphenator
         self.hyphenators = hyphenators
     }
+
+    /// The dictionary of the language this reader sets its paragraphs in.
+    var hyphenator: Hyphenator? { hyphenators?.hyphenator(for: language) }
 
     /// A highlighter's pale yellow, light enough for any ink limit.
     static let highlightColour = "#FFF0A0"
@@ -125,7 +126,6 @@ struct MarkdownReader {
         guard written != language else { return self }
         var other = self
         other.language = written
-        other.hyphenator = hyphenators?.hyphenator(for: written)
         return other
     }
 

@@ -27,8 +27,8 @@ import Testing
     }
 
     @Test func aRussianParagraphInAnEnglishBookIsHyphenatedAndQuotedInRussian() throws {
-        let english = try #require(Hyphenator.forLanguage(.english))
-        let reader = MarkdownReader(language: .english, hyphenator: english, hyphenators: Hyphenators(book: .english))
+        #expect(Hyphenator.forLanguage(.english) != nil)
+        let reader = MarkdownReader(language: .english, hyphenators: Hyphenators(book: .english))
         let blocks = reader.blocks(from: "\(Self.russian)\n\n\(Self.english) \"Quoted.\"")
         guard case .paragraph(let russian, let language)? = blocks.first, case .paragraph(let other, let own)? = blocks.last else {
             Issue.record("\(blocks)")
@@ -39,7 +39,7 @@ import Testing
         #expect(language == .russian && own == nil)
         #expect(other.contains("grand\u{AD}mother") && other.contains("\u{201C}Quoted.\u{201D}"), "\(other)")
         // Without the other dictionaries (the EPUB), the quotes still follow the paragraph.
-        guard case .paragraph(let unhyphenated, _)? = MarkdownReader(language: .english, hyphenator: nil).blocks(from: Self.russian).first else {
+        guard case .paragraph(let unhyphenated, _)? = MarkdownReader(language: .english).blocks(from: Self.russian).first else {
             Issue.record("no paragraph")
             return
         }

@@ -102,7 +102,7 @@ import Prepress
         #expect(Hyphenator.keepingLastWordsWhole("мы спа\(hyphen)ли.") == "мы спали.")
         #expect(Hyphenator.keepingLastWordsWhole("beau\(hyphen)ti\(hyphen)ful &amp;") == "beautiful &amp;")
         #expect(Hyphenator.keepingLastWordsWhole("an ex\(hyphen)am\(hyphen)ple (&lt;)") == "an example (&lt;)")
-        let reader = MarkdownReader(language: .russian, hyphenator: Hyphenator.forLanguage(.russian))
+        let reader = MarkdownReader(language: .russian, hyphenators: Hyphenators(book: .russian))
         guard case .paragraph(let markup, _)? = reader.blocks(from: "Мы долго разговаривали, а потом спали.").first else {
             Issue.record("no paragraph")
             return
