@@ -4,7 +4,9 @@ extension DiagnosticCode {
     public static let noHyphenationDictionary = DiagnosticCode("no-hyphenation-dictionary", .render, .info,
                                                                "the book's language is hyphenated but has no dictionary here: text is set unhyphenated")
     public static let missingGlyphs = DiagnosticCode("missing-glyphs", .render, .warning,
-                                                     "characters of the entry's text have no glyph in any installed font and print as boxes")
+                                                     "characters of the entry's text have no glyph in any installed font and print as boxes (an emoji as a blank)")
+    public static let boundOnTheRight = DiagnosticCode("bound-on-the-right", .render, .info,
+                                                       "a right-to-left book is bound on the right, its front cover left of the spine: the printer must bind it so")
     public static let paragraphLoose = DiagnosticCode("paragraph-loose", .render, .info,
                                                       "a paragraph could not be set within the word-spacing tolerance; it has the least loose lines found")
     public static let lowResolutionImage = DiagnosticCode("low-resolution-image", .render, .warning,
@@ -29,7 +31,7 @@ extension DiagnosticCode {
 extension DiagnosticCodes {
     static let render: [DiagnosticCode] = [
         .noHyphenationDictionary, .missingGlyphs, .paragraphLoose, .lowResolutionImage, .photoMisnamed, .photoMissing, .photoUnreadable,
-        .photoNotAnImage, .photoCorrupt, .photoTooLarge, .photoUnsupported, .photoCMYKAssumed,
+        .photoNotAnImage, .photoCorrupt, .photoTooLarge, .photoUnsupported, .photoCMYKAssumed, .boundOnTheRight,
     ]
     static let resume: [DiagnosticCode] = [.verifiedOutputChanged]
 }

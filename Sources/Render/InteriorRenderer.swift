@@ -40,7 +40,7 @@ public struct InteriorRenderer: Sendable {
         let started = ContinuousClock.now
         let plan = try self.plan(book, file: file, photos: photos)
         let laidOut = ContinuousClock.now
-        let sheet = product.interiorSheet
+        let sheet = product.interiorSheet.bound(onRight: book.bindsOnRight)
         let canvas = try PDFCanvas(file: file, width: sheet.mediaWidth, height: sheet.mediaHeight, product: product)
         canvas.setMetadata(.title, book.title)
         canvas.setMetadata(.author, book.author)
@@ -67,7 +67,10 @@ public struct InteriorRenderer: Sendable {
         }
         let drawTime = drawEnd - laidOut
         let thumbnailTime = ContinuousClock.now - drawEnd
-        return Result(pages: plan.layout.pages.count, contentPages: plan.contentPages, notices: plan.notices + drawn,
+        // Said once, so the operator tells the printer: a PDF's page order is the same either way.
+        let binding = book.bindsOnRight ? [Diagnostic(code: .boundOnTheRight, message: "the book is in \"\(book.language.tag)\", read from the right: "
+                                                          + "bound on the right, its front cover left of the spine", isInformational: true)] : []
+        return Result(pages: plan.layout.pages.count, contentPages: plan.contentPages, notices: plan.notices + binding + drawn,
                       pageMarks: plan.pageMarks,
                       structure: TaggedStructure(language: book.language.rawValue, figureAlternates: tags.figureAlternates),
                       previews: previews(plan, book: book, artist: artist),
@@ -77,7 +80,7 @@ public struct InteriorRenderer: Sendable {
     /// The first chapter's opening spread and the one after it.
     private func previews(_ plan: Plan, book: Book, artist: CoverArtist) -> [Data] {
         guard let opener = plan.layout.chapterPages.first else { return [] }
-        let sheet = product.interiorSheet
+        let sheet = product.interiorSheet.bound(onRight: book.bindsOnRight)
         let frames = plan.frames(book)
         var pictures: [Data] = []
         for left in [opener - 1, opener + 1] where left >= 2 && left + 1 <= plan.layout.pages.count {

@@ -29,7 +29,7 @@ struct InteriorStage {
             try? AtomicFile.write(jpeg, to: pictures.appendingPathComponent(PageThumbnail.name(page)))
         } : nil
         let (file, rendered) = try PrintFinishing.produce("interior.pdf", in: folder, product: product, inkLimitPercent: product.maximumInkPercent,
-                                                         date: book.contentDate, title: book.title, sheet: { _ in product.interiorSheet },
+                                                         date: book.contentDate, title: book.title, sheet: { _ in product.interiorSheet.bound(onRight: book.bindsOnRight) },
                                                          structure: \.structure) { drawn throws(RenderError) in
             try InteriorRenderer(product: product).render(book, cover: cover, photos: photos, to: drawn, thumbnails: keep)
         }

@@ -87,7 +87,8 @@ public struct Pipeline: Sendable {
         onStage("render")
         let book = try render(resolved, input: input, folder: folder, report: &report)
         defer { book.close() }
-        let verifier = VerifyStage(product: input.product, scheduler: scheduler)
+        var verifier = VerifyStage(product: input.product, scheduler: scheduler)
+        verifier.bindsOnRight = resolved.book.bindsOnRight
         let printed = verifier.checkPrint(book, resolved: resolved)
         let rendered = try finishRendering(book, input: input, report: &report)
         clock.lap("render", into: &report, until: rendered.end)

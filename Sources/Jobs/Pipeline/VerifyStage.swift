@@ -7,6 +7,8 @@ import Prepress
 /// against the report and the rules, nothing archived, the bytes themselves.
 struct VerifyStage {
     var product: Product
+    /// The interior is bound on the right (a right-to-left book): its boxes are mirrored.
+    var bindsOnRight = false
     /// The files, and each file's checks, run side by side as the job's scheduler says.
     var scheduler = JobScheduler(threads: 1)
     /// Adds up the completeness check's time over the outputs, and the PDFs' text extraction.
@@ -21,7 +23,7 @@ struct VerifyStage {
             let results: [Diagnostic]
             switch output.kind {
             case .interior:
-                var expectations = VerificationExpectations(sheet: product.interiorSheet, pageRules: product.pageRules,
+                var expectations = VerificationExpectations(sheet: product.interiorSheet.bound(onRight: bindsOnRight), pageRules: product.pageRules,
                                                             outputComponents: components, pages: output.pages, archived: archived)
                 expectations.apply(product)
                 expectations.expectedText = expected

@@ -14,6 +14,9 @@ public struct SheetGeometry: Sendable, Equatable {
     public var bleed: Double
     public var bleedEdges: Set<Edge>
     public var cropMarks: Bool
+    /// Bound on the right, as a book in a right-to-left language is: its rectos (odd pages)
+    /// stand left of the spread, their outside edge left.
+    public var bindsOnRight = false
 
     /// Crop marks start this far beyond the bleed and run this long.
     public static let markGap = 3.0
@@ -28,12 +31,23 @@ public struct SheetGeometry: Sendable, Equatable {
         self.cropMarks = cropMarks
     }
 
-    /// Bleed on each side of page `page` (1-based; odd pages are rectos, whose outside is right).
+    /// The same sheet bound on the right when `right` (a right-to-left book's interior).
+    public func bound(onRight right: Bool) -> SheetGeometry {
+        var sheet = self
+        sheet.bindsOnRight = right
+        return sheet
+    }
+
+    /// Whether page `page`'s outside edge is its right one: a recto's (odd page) in a book bound
+    /// on the left, a verso's in one bound on the right.
+    public func outsideIsRight(page: Int) -> Bool { (page % 2 == 1) != bindsOnRight }
+
+    /// Bleed on each side of page `page` (1-based; odd pages are rectos).
     public func bleeds(page: Int) -> (left: Double, right: Double, top: Double, bottom: Double) {
-        let recto = page % 2 == 1
+        let right = outsideIsRight(page: page)
         func amount(_ edge: Edge) -> Double { bleedEdges.contains(edge) ? bleed : 0 }
         let outside = amount(.outside), inside = amount(.inside)
-        return (recto ? inside : outside, recto ? outside : inside, amount(.top), amount(.bottom))
+        return (right ? inside : outside, right ? outside : inside, amount(.top), amount(.bottom))
     }
 
     /// How far the MediaBox reaches beyond the trim on each side.

@@ -41,8 +41,12 @@ public struct PDFFinisher {
     /// write, and its unmarked content declared artifacts (`StructureFinishing`).
     public var structure: TaggedStructure?
 
+    /// Bound on the right: viewers are told to show its spreads right to left.
+    public var bindsOnRight = false
+
     public init(sheet: SheetGeometry, outputIntent: OutputIntent, date: String, colours: DeviceColourMap? = nil) {
         boxes = { sheet.boxes(page: $0) }
+        bindsOnRight = sheet.bindsOnRight
         self.outputIntent = outputIntent
         self.date = date
         self.colours = colours
@@ -82,6 +86,14 @@ public struct PDFFinisher {
         if let structure {
             StructureFinishing(document: document, structure: structure).run()
             try check("finishing the structure tree", input)
+        }
+        if bindsOnRight {
+            // Viewers show its spreads right to left, as the book opens.
+            if let preferences = document.key(document.root, "/ViewerPreferences"), document.isDictionary(preferences) {
+                document.set("/Direction", of: preferences, to: document.newName("/R2L"))
+            } else {
+                document.set("/ViewerPreferences", of: document.root, to: document.parse("<< /Direction /R2L >>"))
+            }
         }
         DeviceColourRewrite(document: document, colours: outputIntent.components == 4 ? colours : nil).run()
         try check("converting colours", input)

@@ -28,6 +28,9 @@ public struct Book: Sendable, Equatable {
     }
 
     public var entries: [BookEntry] { chapters.flatMap(\.entries) }
+
+    /// Bound on the right (`BookLanguage.bindsOnRight`).
+    public var bindsOnRight: Bool { language.bindsOnRight }
 }
 
 /// One calendar month of entries; every month is a chapter of the book.
@@ -72,4 +75,10 @@ public struct BookEntry: Sendable, Equatable {
         self.appSyntax = appSyntax
         document = Document(markdown: text, app: appSyntax)
     }
+}
+
+extension BookLanguage {
+    /// A book in a right-to-left language is bound on the right, as its readers' books are: its
+    /// rectos stand left, its running heads and contents are mirrored, its cover's front is left.
+    public var bindsOnRight: Bool { isRightToLeft }
 }

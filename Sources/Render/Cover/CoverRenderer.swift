@@ -38,21 +38,27 @@ public struct CoverRenderer: Sendable {
         artist.opaque = product.pdfx.map { !$0.allowsTransparency } ?? false
         let drawing = canvas.drawing
         canvas.beginPage(1, of: sheet)
-        let back = Rect(x: bleed, y: bleed, width: geometry.trimWidth, height: geometry.trimHeight)
-        let front = Rect(x: bleed + geometry.trimWidth + spine, y: bleed, width: geometry.trimWidth, height: geometry.trimHeight)
-        // Back: the preset's background out to the bleed on the left, top and bottom.
-        artist.drawBackground(on: drawing, art: Rect(x: 0, y: 0, width: bleed + geometry.trimWidth + spine / 2, height: mediaHeight))
+        // The front is right of the spine, or left of it on a book bound on the right.
+        let frontLeft = content.language.bindsOnRight
+        let spineX = bleed + geometry.trimWidth
+        let sides = [bleed, spineX + spine].map { Rect(x: $0, y: bleed, width: geometry.trimWidth, height: geometry.trimHeight) }
+        let (back, front) = frontLeft ? (sides[1], sides[0]) : (sides[0], sides[1])
+        // Back: the preset's background out to the bleed on its outer side, top and bottom.
+        let bleedWidth = 2 * (bleed + geometry.trimWidth) + spine
+        let backArt = frontLeft ? Rect(x: spineX + spine / 2, y: 0, width: bleedWidth - spineX - spine / 2, height: mediaHeight)
+                                : Rect(x: 0, y: 0, width: spineX + spine / 2, height: mediaHeight)
+        artist.drawBackground(on: drawing, art: backArt)
         var notices: [Diagnostic] = []
         if let notice = artist.drawCover(on: drawing, trim: front, bleed: bleed, embedPhotoAsJPEG: true) { notices.append(notice) }
         let colour = content.preset.spine
         drawing.setColour(red: colour.r, green: colour.g, blue: colour.b)
-        drawing.fillRectangle(x: back.x + back.width, y: 0, width: spine, height: mediaHeight)
+        drawing.fillRectangle(x: spineX, y: 0, width: spine, height: mediaHeight)
         let spineText = Points.fromMillimetres(product.spineTextMinimumMM) <= spine
-        if spineText { drawSpineText(artist, on: drawing, x: back.x + back.width, width: spine, trim: front) }
+        if spineText { drawSpineText(artist, on: drawing, x: spineX, width: spine, trim: front) }
         if let zone = product.barcodeZone {
             // Plain paper where the printer prints its barcode: nothing of the art beneath it.
             drawing.setColour(red: 1, green: 1, blue: 1)
-            drawing.fillRectangle(x: back.x + back.width - zone.fromSpine - zone.width,
+            drawing.fillRectangle(x: frontLeft ? back.x + zone.fromSpine : back.x + back.width - zone.fromSpine - zone.width,
                                   y: back.y + back.height - zone.fromBottom - zone.height, width: zone.width, height: zone.height)
         }
         canvas.endPage(1, of: sheet)

@@ -14,7 +14,8 @@ protocol PageSurface: AnyObject {
     var pixelsPerPoint: Double? { get }
 }
 
-/// Two facing pages as one picture, trimmed: the verso left, the recto right.
+/// Two facing pages as one picture, trimmed: the verso left, the recto right (the other way
+/// round in a book bound on the right).
 final class SpreadPicture: PageSurface {
     private let context: CairoContext
     var drawing: any Drawing { context }
@@ -33,7 +34,7 @@ final class SpreadPicture: PageSurface {
 
     func beginPage(_ page: Int, of sheet: SheetGeometry) {
         context.save()
-        let left = page % 2 == 0 ? 0 : sheet.trimWidth * scale
+        let left = sheet.outsideIsRight(page: page) ? sheet.trimWidth * scale : 0
         context.rectangle(x: left, y: 0, width: sheet.trimWidth * scale, height: sheet.trimHeight * scale)
         context.clip()
         context.translate(x: left, y: 0)

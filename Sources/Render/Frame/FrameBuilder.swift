@@ -120,11 +120,13 @@ struct FrameBuilder {
         return placed
     }
 
-    /// Verso: folio left, then the journal and year. Recto: the month, folio right.
+    /// Verso: folio left, then the journal and year. Recto: the month, folio right. A book bound
+    /// on the right mirrors both: each head is set right to left (a right-to-left mark first,
+    /// whatever its words), so the folio stands on the outside edge and its alignment turns.
     private func runningHead(page: Int, chapter: Chapter) -> FrameItem? {
         let folio = String(page)
         var style = ParagraphStyle(letterSpacing: 1.2)
-        let label: String
+        var label: String
         if BookLayout.isVerso(page) {
             label = "\(folio)\u{2003}\u{2003}\(language.uppercased(book.runningTitle)) · \(chapter.year)"
             style.alignment = .left
@@ -132,6 +134,7 @@ struct FrameBuilder {
             label = "\(language.uppercased(language.monthNames[chapter.month - 1]))\u{2003}\u{2003}\(folio)"
             style.alignment = .right
         }
+        if book.bindsOnRight { label = "\u{200F}" + label }
         let head = builder.engine.paragraph(markup: PangoMarkup.escape(label), font: typography.font(.runningHead),
                                             width: area.width, style: style)
         guard let line = head.setLine(0) else { return nil }
@@ -150,14 +153,20 @@ struct FrameBuilder {
             top += title.height + ContentsMetrics.gapAfterTitle
         }
         let font = typography.font(.contentsLine)
+        // A book bound on the right reads its contents from the right: titles there (set right to
+        // left), page numbers on the left.
+        let mirrored = book.bindsOnRight
         for index in lines {
             let chapter = book.chapters[index]
-            let name = builder.engine.paragraph(markup: PangoMarkup.escape(language.chapterTitle(year: chapter.year, month: chapter.month)),
+            let title = language.chapterTitle(year: chapter.year, month: chapter.month)
+            let name = builder.engine.paragraph(markup: PangoMarkup.escape(mirrored ? "\u{200F}" + title : title),
                                                 font: font, width: area.width - 40,
                                                 style: ParagraphStyle(lineHeight: typography.bodyLineHeight))
             let number = builder.engine.paragraph(markup: String(layout.chapterPages[index]), font: font, width: area.width,
-                                                  style: ParagraphStyle(alignment: .right, lineHeight: typography.bodyLineHeight))
-            let placed = [name, number].compactMap { $0.setLine(0).map { PlacedLine(line: $0, left: area.left, top: top) } }
+                                                  style: ParagraphStyle(alignment: mirrored ? .left : .right, lineHeight: typography.bodyLineHeight))
+            let placed = [(name, mirrored ? area.left + 40 : area.left), (number, area.left)].compactMap { paragraph, left in
+                paragraph.setLine(0).map { PlacedLine(line: $0, left: left, top: top) }
+            }
             items.append(FrameItem(content: .contentsLine(placed)))
             top += typography.bodyLineHeight
         }

@@ -33,6 +33,7 @@ struct VerifiedBook {
         outputs = [(.interior, interior.file, interior.pages), (.epub, epub.file, nil)]
         interiorPages = interior.pages
         stage = VerifyStage(product: input.product)
+        stage.bindsOnRight = resolved.book.bindsOnRight
         findings = stage.run(outputs, interiorPages: interior.pages, forbidden: [], expected: resolved.expectedText)
     }
 
