@@ -88,6 +88,10 @@ def measure(pdf):
             script = script_of(line)
             run = run + 1 if ends_hyphen else 0
             longest = max(longest, run)
+            # A line of another script between two hyphenated ones breaks the run.
+            for other in list(runs):
+                if other != script:
+                    runs[other] = 0
             runs[script] = runs[script] + 1 if ends_hyphen else 0
             longest_of[script] = max(longest_of[script], runs[script])
             justified = (len(line) > 1 and line[-1][1] >= right - 1.0 and line[-1][1] <= right + 6

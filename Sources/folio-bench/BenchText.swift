@@ -35,7 +35,7 @@ struct BenchText {
     }
 
     /// About `words` words (a sentence more at most), in paragraphs of up to six sentences, in
-    /// `language` (the phrase bank's English or Russian).
+    /// `language` (`BenchPhrases`: the demo's English or Russian, or the UDHR's first article).
     static func included(words budget: Int, number: Int, language: BookLanguage = .english,
                          random: inout SeededRandom) -> Written {
         let bank = BenchPhrases.sentences(language)

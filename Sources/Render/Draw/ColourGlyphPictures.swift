@@ -11,18 +11,17 @@ final class ColourGlyphPictures {
     }
 
     private let pipeline: PhotoPipeline
-    private var prepared: [Key: Data?] = [:]
+    private var prepared: [Key: Data] = [:]
 
     init(product: Product) {
         pipeline = PhotoPipeline(product: product)
     }
 
-    /// The picture as JPEG bytes for print; nil when its bitmap would not decode (then it is
-    /// painted as it is).
-    func jpeg(for glyph: ColourGlyph, on backdrop: Backdrop) -> Data? {
+    /// The picture as JPEG bytes for print.
+    func jpeg(for glyph: ColourGlyph, on backdrop: Backdrop) throws(PhotoError) -> Data {
         let key = Key(glyph: glyph.key, backdrop: backdrop)
         if let known = prepared[key] { return known }
-        let jpeg = try? pipeline.prepare(bytes: glyph.png, for: .print, background: backdrop).jpeg
+        let jpeg = try pipeline.prepare(bytes: glyph.png, for: .print, background: backdrop).jpeg
         prepared[key] = jpeg
         return jpeg
     }

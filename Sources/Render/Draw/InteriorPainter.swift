@@ -101,7 +101,7 @@ struct InteriorPainter {
             var named: [String] = []
             for value in found where !named.contains(Self.name(value)) { named.append(Self.name(value)) }
             return Diagnostic(code: .missingGlyphs,
-                              message: "\(found.count) character\(found.count == 1 ? "" : "s") with no glyph in any installed font, printed as boxes: "
+                              message: "\(found.count) character\(found.count == 1 ? "" : "s") with no glyph in any installed font, printed as boxes (an emoji left blank): "
                                   + named.prefix(8).joined(separator: ", ") + (named.count > 8 ? "…" : ""),
                               entry: entry, page: frame.number)
         }

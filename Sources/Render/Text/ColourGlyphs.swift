@@ -13,35 +13,36 @@ struct ColourGlyph {
 
 /// Reads a colour font's bitmaps through HarfBuzz, the way WeasyPrint does: Cairo 1.16 would
 /// write them as 72 ppi images with no text, and Noto Color Emoji's are 136 × 128 px (about
-/// 860 ppi at 11 pt). A font without bitmaps makes none; its glyphs are drawn as outlines.
+/// 700 ppi at 11.3 pt). A font without bitmaps makes none; its glyphs are drawn as outlines.
 struct ColourBitmaps {
-    private let font: UnsafeMutablePointer<PangoFont>
     private let hb: OpaquePointer
     private let family: String
 
     init?(_ font: UnsafeMutablePointer<PangoFont>) {
         guard let hb = pango_font_get_hb_font(font), hb_ot_color_has_png(hb_font_get_face(hb)) != 0 else { return nil }
-        self.font = font
         self.hb = hb
         let description = pango_font_describe(font)
         defer { pango_font_description_free(description) }
         family = pango_font_description_get_family(description).map { String(cString: $0) } ?? "colour font"
     }
 
-    /// Glyph `glyph` drawn with its origin at (`x`, `y`) from the line's, or nil when the font
-    /// holds no bitmap for it (a joiner or a selector: nothing to draw).
-    func picture(of glyph: UInt32, x: Double, y: Double) -> ColourGlyph? {
-        guard let blob = hb_ot_color_glyph_reference_png(hb, glyph) else { return nil }
+    /// Glyph `glyph` drawn with its origin at (`x`, `y`) from the line's, `advance` wide as Pango
+    /// set it; nil when the font holds no bitmap for it (a space: nothing to draw). The box is
+    /// the font's own, from HarfBuzz, scaled by the advance: fontconfig's settings for a slanted
+    /// or emboldened face (a shear, no embedded bitmaps) would make Cairo's box of the glyph
+    /// sheared or empty, and an emoji stands upright in italic text.
+    func picture(of glyph: UInt32, x: Double, y: Double, advance: Double) -> ColourGlyph? {
+        var extents = hb_glyph_extents_t()
+        let fontAdvance = hb_font_get_glyph_h_advance(hb, glyph)
+        guard advance > 0, fontAdvance > 0, hb_font_get_glyph_extents(hb, glyph, &extents) != 0,
+              extents.width > 0, extents.height < 0, let blob = hb_ot_color_glyph_reference_png(hb, glyph) else { return nil }
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0
         guard let bytes = hb_blob_get_data(blob, &length), length > 0 else { return nil }
-        var ink = PangoRectangle()
-        pango_font_get_glyph_extents(font, glyph, &ink, nil)
-        let scale = Double(PANGO_SCALE)
-        guard ink.width > 0, ink.height > 0 else { return nil }
+        let scale = advance / Double(fontAdvance)
         return ColourGlyph(key: "\(family)#\(glyph)", png: Data(bytes: bytes, count: Int(length)),
-                           box: .init(x: x + Double(ink.x) / scale, y: y + Double(ink.y) / scale,
-                                      width: Double(ink.width) / scale, height: Double(ink.height) / scale))
+                           box: .init(x: x + Double(extents.x_bearing) * scale, y: y - Double(extents.y_bearing) * scale,
+                                      width: Double(extents.width) * scale, height: -Double(extents.height) * scale))
     }
 
     /// What carries a colour glyph's text in the PDF, in the paragraph's own face at its size (a

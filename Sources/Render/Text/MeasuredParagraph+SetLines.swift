@@ -76,10 +76,14 @@ extension MeasuredParagraph {
                 continue
             }
             if let bitmaps {
-                guard let carrier else { continue }
-                if let picture = bitmaps.picture(of: info.glyph, x: glyphX, y: glyphY) { pictures.append(picture) }
-                glyphs += carrier.glyphs.map { .init(index: $0, x: glyphX, y: glyphY) }
-                drawn[index] = true
+                // Only a glyph with a picture is drawn: a blank one (a space) would leave its
+                // carriers with nothing over them.
+                guard let picture = bitmaps.picture(of: info.glyph, x: glyphX, y: glyphY, advance: width) else { continue }
+                pictures.append(picture)
+                if let carrier {
+                    glyphs += carrier.glyphs.map { .init(index: $0, x: glyphX, y: glyphY) }
+                    drawn[index] = true
+                }
                 continue
             }
             glyphs.append(.init(index: UInt(info.glyph), x: glyphX, y: glyphY))
@@ -109,7 +113,8 @@ extension MeasuredParagraph {
             clusters = []
         }
         var set = GlyphRun(font: carrier?.font ?? ScaledFont(retaining: scaled), glyphs: glyphs, text: clusters.isEmpty ? "" : runText,
-                           clusters: clusters, backward: item.pointee.analysis.level & 1 != 0, missing: missing, pictures: pictures)
+                           clusters: clusters, backward: item.pointee.analysis.level & 1 != 0, missing: missing, pictures: pictures,
+                           drawsPictures: bitmaps != nil)
         let width = Double(pango_glyph_string_get_width(string)) / scale
         decorate(&set, item: item, string: string, font: font, x: Double(x) / scale, rise: Double(rise) / scale,
                  width: width, line: line)
@@ -150,7 +155,7 @@ extension MeasuredParagraph {
     /// An emoji, as UTS 51 lists them, or a code point of the blocks new emoji are added to
     /// (one newer than this Swift's Unicode data).
     private static func isEmoji(_ character: UInt32) -> Bool {
-        (0x1F000...0x1FAFF).contains(character) || Unicode.Scalar(character)?.properties.isEmojiPresentation == true
+        (0x1F300...0x1FAFF).contains(character) || Unicode.Scalar(character)?.properties.isEmojiPresentation == true
     }
 
     private static func ascent(of font: UnsafeMutablePointer<PangoFont>, language: OpaquePointer?) -> Double {

@@ -49,6 +49,8 @@ struct GlyphRun {
     /// A colour font's glyphs, drawn as pictures; `glyphs` then are invisible carriers of their
     /// text (`ColourBitmaps`).
     var pictures: [ColourGlyph] = []
+    /// A colour font's run: its glyphs are carriers, drawn only under its pictures.
+    var drawsPictures = false
     /// A highlight behind the run, and a strikethrough over it.
     var background: (box: Box, colour: RGB)?
     var strikethrough: Box?
@@ -68,10 +70,11 @@ struct GlyphRun {
 }
 
 extension GlyphRun {
-    /// The text as the PDF holds it: a right-to-left run's clusters of several characters
-    /// reversed, so poppler and MuPDF copy them as typed (`RightToLeftClusters`).
+    /// The text as the PDF holds it: clusters of several characters with a right-to-left one
+    /// among them reversed, so poppler and MuPDF copy them as typed (`RightToLeftClusters`),
+    /// whatever the run's direction, as those readers decide by the characters.
     var writtenText: String {
-        guard backward, clusters.contains(where: { $0.bytes > 1 }) else { return text }
+        guard clusters.contains(where: { $0.bytes > 1 }) else { return text }
         let bytes = Array(text.utf8)
         var written = ""
         var start = 0

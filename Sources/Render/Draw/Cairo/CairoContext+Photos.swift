@@ -47,7 +47,7 @@ extension CairoContext {
     }
 
     func paint(_ source: CairoSurface, sourceWidth: Double, sourceHeight: Double,
-                       x: Double, y: Double, width: Double, height: Double) {
+                      x: Double, y: Double, width: Double, height: Double) {
         cairo_save(pointer)
         cairo_rectangle(pointer, x, y, width, height)
         cairo_clip(pointer)

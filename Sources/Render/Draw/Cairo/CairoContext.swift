@@ -110,10 +110,10 @@ final class CairoContext: Drawing {
     /// A run's glyphs with the text they spell (so the PDF copies and searches as written),
     /// boxes for missing characters and its strikethrough.
     private func draw(_ run: GlyphRun, x: Double, y: Double) {
-        if run.pictures.isEmpty {
-            showGlyphs(of: run, x: x, y: y)
-        } else {
+        if run.drawsPictures {
             drawPictures(of: run, x: x, y: y)
+        } else {
+            showGlyphs(of: run, x: x, y: y)
         }
         if run.missing.contains(where: { $0.box != nil }) {
             cairo_save(pointer)

@@ -2,6 +2,7 @@ import Document
 import Foundation
 import FolioTestSupport
 import Testing
+@testable import Prepress
 @testable import Render
 
 /// Set lines are what the painter draws (issue 33: page frames, no live Pango paragraph at
@@ -93,6 +94,52 @@ import Testing
         let mean = Double(difference) / Double(max(1, coloured.count * 3)) / 255
         #expect(coloured.count > 5_000, "Pango painted \(coloured.count) coloured pixels")
         #expect(mean < 0.03, "the pictures differ from Pango's by \(mean * 100) % on average")
+    }
+
+    /// An emoji stands upright and as large in italic and bold text as in roman: fontconfig gives
+    /// the bitmap font a shear and no embedded bitmaps there, and its box must not follow.
+    @Test func colourGlyphsKeepTheirBoxInItalicAndBold() throws {
+        let engine = TextEngine(typography: Typography(), language: .english)
+        var boxes: [GlyphRun.Box] = []
+        for markup in ["a 😀 b", "<i>a 😀 b</i>", "<b>a 😀 b</b>", "<b><i>a 😀 b</i></b>"] {
+            let line = try #require(engine.paragraph(markup: markup, font: engine.typography.font(.body), width: 400).setLine(0))
+            boxes.append(try #require(line.runs.flatMap(\.pictures).first?.box, "\(markup)"))
+        }
+        for box in boxes.dropFirst() {
+            #expect(abs(box.width - boxes[0].width) < 0.05 && abs(box.height - boxes[0].height) < 0.05, "\(boxes)")
+        }
+    }
+
+    /// On a PDF, an emoji on a highlight is flattened onto the highlight, elsewhere onto the
+    /// paper: the corner of its picture, outside the drawing, is the colour behind it.
+    @Test func colourGlyphsAreFlattenedOntoWhatTheyStandOn() throws {
+        let workspace = try Workspace()
+        let product = try workspace.config.product("a5-softcover")
+        let engine = TextEngine(typography: Typography(), language: .english)
+        let file = workspace.root.appendingPathComponent("flattened.pdf")
+        let sheet = SheetGeometry(trimWidth: 300, trimHeight: 60, bleed: 0)
+        let canvas = try PDFCanvas(file: file, width: 300, height: 60, product: product)
+        canvas.beginPage(1, of: sheet)
+        var corners: [(x: Double, y: Double)] = []
+        for (index, markup) in ["😀", "<span background=\"\(MarkdownReader.highlightColour)\">😀</span>"].enumerated() {
+            let line = try #require(engine.paragraph(markup: markup, font: engine.typography.font(.body), width: 100).setLine(0))
+            let left = 20.0 + 150 * Double(index)
+            canvas.drawing.draw(line, left: left, top: 10)
+            let box = try #require(line.runs.flatMap(\.pictures).first?.box)
+            corners.append((left + line.x + box.x + 0.4, 10 + line.baseline + box.y + 0.4))
+        }
+        canvas.endPage(1, of: sheet)
+        try canvas.finish()
+        let prefix = workspace.root.appendingPathComponent("flattened").path
+        #expect(try Tool.run("pdftoppm", ["-r", "720", "-png", "-singlefile", file.path, prefix]).status == 0)
+        let picture = try PNGDecoder.decode(try Data(contentsOf: URL(fileURLWithPath: prefix + ".png")))
+        func pixel(_ corner: (x: Double, y: Double)) -> [UInt8] {
+            let index = (Int(corner.y * 10) * picture.width + Int(corner.x * 10)) * 3
+            return Array(picture.pixels[index..<index + 3])
+        }
+        #expect(pixel(corners[0]).allSatisfy { $0 > 247 }, "paper: \(pixel(corners[0]))")
+        let highlight: [UInt8] = [0xFF, 0xF0, 0xA0]
+        #expect(zip(pixel(corners[1]), highlight).allSatisfy { abs(Int($0) - Int($1)) <= 8 }, "highlight: \(pixel(corners[1]))")
     }
 
     /// The text a set line carries, its runs' text, and its clusters (bytes and glyphs) agree,

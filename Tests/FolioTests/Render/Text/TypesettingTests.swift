@@ -20,7 +20,7 @@ import Prepress
         return (report, folder.appendingPathComponent("interior.pdf"))
     }
 
-    @Test func everyScriptIsSetWithGlyphsFromOutlineFonts() throws {
+    @Test func everyScriptIsSetWithoutBitmapFonts() throws {
         let (report, pdf) = try render([
             Sample.entry("mix", "2025-01-03T08:15:00Z",
                          text: "Καλημέρα κόσμε. שלום עולם. مرحبا بالعالم. 你好，世界。 こんにちは. Ñandú, Łódź, Ærø. 😀🎉"),
