@@ -49,9 +49,7 @@ public struct InteriorRenderer: Sendable {
         canvas.setMetadata(.creationDate, Self.isoDate(book.contentDate))
         let photos = PhotoPainter(canvas: canvas, preparer: plan.builder.photos, engine: plan.builder.engine,
                                   language: book.language, minimumPPI: product.minimumImagePPI)
-        // The title page is the front cover, set as the cover is (emoji in the type's colour).
-        var artist = CoverArtist(engine: TextEngine(typography: typography, language: book.language, colourEmoji: false),
-                                 photos: plan.builder.photos, content: cover)
+        var artist = CoverArtist(engine: plan.builder.engine, photos: plan.builder.photos, content: cover)
         artist.opaque = product.pdfx.map { !$0.allowsTransparency } ?? false
         let tags = StructureTags(drawing: canvas.drawing)
         let frames = plan.frames(book)

@@ -39,7 +39,11 @@ struct CoverArtist {
         case .dawn: drawHills(on: drawing, art: art, trim: trim)
         case .photo: notice = drawPhoto(on: drawing, art: art, trim: trim, embed: embedPhotoAsJPEG)
         }
+        // In print, each emoji of the title is a picture of the art with the emoji on it: the
+        // art is no paper to flatten onto, and PDF/X-1a has no transparency.
+        if embedPhotoAsJPEG { drawing.pictureBackdrop = .drawn { box in picture(of: box, trim: trim, bleed: bleed) } }
         drawTitleBlock(on: drawing, trim: trim)
+        drawing.pictureBackdrop = nil
         drawing.restore()
         return notice
     }

@@ -33,7 +33,7 @@ public struct CoverRenderer: Sendable {
         canvas.setMetadata(.title, content.title + " — cover")
         canvas.setMetadata(.author, content.author)
         canvas.setMetadata(.creator, "Folio")
-        let engine = TextEngine(typography: typography, language: content.language, colourEmoji: false)
+        let engine = TextEngine(typography: typography, language: content.language)
         var artist = CoverArtist(engine: engine, photos: try PhotoPool.given(photos, product: product), content: content)
         artist.opaque = product.pdfx.map { !$0.allowsTransparency } ?? false
         let drawing = canvas.drawing
@@ -80,7 +80,11 @@ public struct CoverRenderer: Sendable {
         drawing.setColour(red: ink.r, green: ink.g, blue: ink.b)
         drawing.translate(x: x + width / 2, y: trim.y + trim.height / 2)
         drawing.rotate(by: .pi / 2)
+        let spine = artist.content.preset.spine
+        drawing.pictureBackdrop = .colour(Backdrop(red: UInt8((spine.r * 255).rounded()), green: UInt8((spine.g * 255).rounded()),
+                                                   blue: UInt8((spine.b * 255).rounded())))
         if let set = line.setLine(0) { drawing.draw(set, left: -trim.height * 0.4, top: -first.height / 2) }
+        drawing.pictureBackdrop = nil
         drawing.restore()
     }
 
@@ -91,7 +95,7 @@ public struct CoverRenderer: Sendable {
         let pixelHeight = Int((Double(pixelWidth) * geometry.trimHeight / geometry.trimWidth).rounded())
         let context = try CairoContext(on: try CairoSurface.image(width: pixelWidth, height: pixelHeight, label: "cover"))
         context.scale(x: Double(pixelWidth) / geometry.trimWidth, y: Double(pixelHeight) / geometry.trimHeight)
-        let engine = TextEngine(typography: typography, language: content.language, colourEmoji: false)
+        let engine = TextEngine(typography: typography, language: content.language)
         let artist = CoverArtist(engine: engine, photos: try PhotoPool.given(photos, product: product), content: content)
         artist.drawCover(on: context, trim: Rect(x: 0, y: 0, width: geometry.trimWidth, height: geometry.trimHeight),
                          bleed: 0, embedPhotoAsJPEG: false)

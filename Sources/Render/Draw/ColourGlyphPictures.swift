@@ -26,6 +26,11 @@ final class ColourGlyphPictures {
         return jpeg
     }
 
+    /// A picture already flattened (a cover's art with the glyph on it) as JPEG bytes for print.
+    func jpeg(flattened png: Data) throws(PhotoError) -> Data {
+        try pipeline.prepare(bytes: png, for: .print, background: .paper).jpeg
+    }
+
     /// A name Cairo can tell pictures apart by, the same for the same picture.
     static func identifier(of glyph: ColourGlyph, on backdrop: Backdrop) -> String {
         "folio-glyph-\(glyph.key)-\(backdrop.red).\(backdrop.green).\(backdrop.blue)"

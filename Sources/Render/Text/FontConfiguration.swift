@@ -1,45 +1,38 @@
 import CPangoCairo
 
-/// The fontconfig setups the jobs' font maps use: the system's fonts, with Noto Color Emoji the
-/// one colour font (its glyphs are printed as pictures from its bitmaps, `ColourBitmaps`, never
+/// The fontconfig setup every job's font map uses: the system's fonts, with Noto Color Emoji the
+/// one colour font. Its glyphs are printed as pictures from its bitmaps (`ColourBitmaps`), never
 /// through Cairo 1.16, which writes them as 72 ppi Type 3 fonts with a malformed dictionary; a
-/// COLR or SVG colour font Cairo would print blank or in one colour, so it is left out), or with
-/// no colour font at all for covers, whose type is one colour over a background no picture could
-/// be flattened onto where PDF/X-1a forbids transparency (fallback then finds outline emoji).
+/// COLR or SVG colour font Cairo would print blank or in one colour, so it is left out (an
+/// accepted font passes whatever a rejecting pattern says).
 final class FontConfiguration: @unchecked Sendable {
     // FcConfig is immutable once its fonts are built, so one is shared by all jobs.
     let config: OpaquePointer?
 
-    static let shared = FontConfiguration(acceptingBitmapEmoji: true)
-    static let monochrome = FontConfiguration(acceptingBitmapEmoji: false)
+    static let shared = FontConfiguration()
 
-    /// Colour fonts are rejected, but for the bitmap emoji when `accept` (an accepted font
-    /// passes whatever a rejecting pattern says).
-    private static func selection(accept: Bool) -> String {
-        let accepted = accept
-            ? "<acceptfont><pattern><patelt name=\"family\"><string>Noto Color Emoji</string></patelt></pattern></acceptfont>" : ""
-        return """
-            <?xml version="1.0"?>
-            <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-            <fontconfig>
-              <selectfont>
-                \(accepted)
-                <rejectfont>
-                  <pattern><patelt name="color"><bool>true</bool></patelt></pattern>
-                </rejectfont>
-              </selectfont>
-            </fontconfig>
-            """
-    }
+    private static let selection = """
+        <?xml version="1.0"?>
+        <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+        <fontconfig>
+          <selectfont>
+            <acceptfont>
+              <pattern><patelt name="family"><string>Noto Color Emoji</string></patelt></pattern>
+            </acceptfont>
+            <rejectfont>
+              <pattern><patelt name="color"><bool>true</bool></patelt></pattern>
+            </rejectfont>
+          </selectfont>
+        </fontconfig>
+        """
 
-    private init(acceptingBitmapEmoji: Bool) {
+    private init() {
         guard let config = FcInitLoadConfig() else {
             self.config = nil
             return
         }
-        let selection = Self.selection(accept: acceptingBitmapEmoji)
-        _ = selection.withCString { xml in
-            xml.withMemoryRebound(to: FcChar8.self, capacity: selection.utf8.count + 1) {
+        _ = Self.selection.withCString { xml in
+            xml.withMemoryRebound(to: FcChar8.self, capacity: Self.selection.utf8.count + 1) {
                 FcConfigParseAndLoadFromMemory(config, $0, 1)
             }
         }

@@ -13,12 +13,10 @@ final class TextEngine {
     /// The job's words, each shaped once, for whole-paragraph breaking.
     private(set) lazy var wordWidths = WordWidths(context: context)
 
-    /// `colourEmoji`: false for covers, whose emoji are set as outlines in the type's colour
-    /// (`FontConfiguration.monochrome`).
-    init(typography: Typography, language: BookLanguage, colourEmoji: Bool = true) {
+    init(typography: Typography, language: BookLanguage) {
         self.typography = typography
         fontMap = pango_cairo_font_map_new()
-        (colourEmoji ? FontConfiguration.shared : .monochrome).apply(to: fontMap)
+        FontConfiguration.shared.apply(to: fontMap)
         pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
         context = pango_font_map_create_context(fontMap)
         // Unhinted metrics: glyph advances as designed, identical in the PDF and the PNG preview.

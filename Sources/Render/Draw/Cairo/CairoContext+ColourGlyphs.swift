@@ -32,9 +32,16 @@ extension CairoContext {
     /// dictionary with one key twice is malformed, so the nth use on a page draws the glyph's nth
     /// copy, itself shared by every page.
     private func embedPictures(of run: GlyphRun, x: Double, y: Double, prepared: ColourGlyphPictures) {
-        let backdrop = run.background.map {
+        var backdrop = run.background.map {
             Backdrop(red: Self.byte($0.colour.red), green: Self.byte($0.colour.green), blue: Self.byte($0.colour.blue))
         } ?? .paper
+        switch pictureBackdrop {
+        case .colour(let colour)?: backdrop = colour
+        case .drawn(let render)?:
+            embedDrawnPictures(of: run, x: x, y: y, prepared: prepared, render: render)
+            return
+        case nil: break
+        }
         for picture in run.pictures {
             var identifier = ColourGlyphPictures.identifier(of: picture, on: backdrop)
             let use = usesOnPage[identifier, default: 0] + 1
@@ -52,6 +59,23 @@ extension CairoContext {
             guard let carrier = pictureSurface(id, make: { () throws(RenderError) in try jpegCarrier(jpeg, identifier: id) }) else { continue }
             let box = picture.box
             paint(carrier, sourceWidth: 1, sourceHeight: 1, x: x + box.x, y: y + box.y, width: box.width, height: box.height)
+        }
+    }
+
+    /// On art (a cover's front): each picture is the drawing itself where the glyph stands, drawn
+    /// on an image with the glyph's transparency, prepared for print like a photo. Each stands
+    /// once in its document, so none is shared.
+    private func embedDrawnPictures(of run: GlyphRun, x: Double, y: Double, prepared: ColourGlyphPictures,
+                                    render: (Rect) -> Data?) {
+        for picture in run.pictures {
+            let box = Rect(x: x + picture.box.x, y: y + picture.box.y, width: picture.box.width, height: picture.box.height)
+            do {
+                guard let png = render(box) else { throw PhotoError.unsupported("the art under it could not be drawn") }
+                let jpeg = try prepared.jpeg(flattened: png)
+                paint(try jpegCarrier(jpeg), sourceWidth: 1, sourceHeight: 1, x: box.x, y: box.y, width: box.width, height: box.height)
+            } catch {
+                failure = failure ?? RenderError(file: surface.label, message: "the colour glyph \(picture.key) cannot be printed: \(error)")
+            }
         }
     }
 

@@ -15,6 +15,7 @@ final class CairoContext: Drawing {
     var pictures: [String: CairoSurface] = [:]
     /// How often each picture was drawn on the page being drawn.
     var usesOnPage: [String: Int] = [:]
+    var pictureBackdrop: PictureBackdrop?
 
     init(on surface: CairoSurface) throws(RenderError) {
         guard let pointer = cairo_create(surface.pointer) else {

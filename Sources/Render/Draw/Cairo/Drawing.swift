@@ -1,4 +1,5 @@
 import Foundation
+import Prepress
 
 /// What covers, pages, placeholders, previews and thumbnails draw with: paths, colours,
 /// gradients, text lines and photos, in points. Only `Render/Draw/Cairo` knows it is Cairo.
@@ -37,6 +38,9 @@ protocol Drawing: AnyObject {
 
     /// A set line with its paragraph's left edge at `left` and its line box's top at `top`.
     func draw(_ line: SetLine, left: Double, top: Double)
+    /// What the colour glyphs of the lines drawn next stand on, when it is not the paper or a
+    /// highlight (a cover's art): a PDF flattens their pictures onto it.
+    var pictureBackdrop: PictureBackdrop? { get set }
     /// A JPEG kept as its bytes (PDF) in the box, stretched to fill it.
     func embedJPEG(_ jpeg: Data, x: Double, y: Double, width: Double, height: Double)
     /// A JPEG decoded to pixels (images), decoded no larger than `pixelsPerPoint` needs.
@@ -46,6 +50,15 @@ protocol Drawing: AnyObject {
     /// nested as the calls are; what is drawn while a leaf is open is its content.
     func beginTag(_ role: String)
     func endTag(_ role: String)
+}
+
+/// What a colour glyph's picture is flattened onto in print, where the paper is not behind it.
+enum PictureBackdrop {
+    /// A plain colour (a cover's spine).
+    case colour(Backdrop)
+    /// Art: for a box in drawing coordinates, a picture (PNG) of the finished drawing there,
+    /// the glyph included, drawn on an image with its transparency (a cover's front).
+    case drawn((Rect) -> Data?)
 }
 
 /// One colour stop of a gradient: where along it (0–1), and the colour there.
