@@ -51,8 +51,8 @@ extension MeasuredParagraph {
         var drawn = [Bool](repeating: false, count: count)
         var advance: Int32 = 0
         lazy var ascent = Self.ascent(of: font, language: item.pointee.analysis.language)
-        // A colour font's glyphs become pictures, and its run is written with an invisible
-        // carrier glyph in their place (`ColourBitmaps`).
+        // A colour font's glyphs become pictures, their text written for invisible carrier
+        // glyphs under them (`ColourBitmaps`).
         let bitmaps = ColourBitmaps(font)
         let carrier = bitmaps == nil ? nil : ColourBitmaps.carrier(in: layout)
         var pictures: [ColourGlyph] = []
