@@ -23,6 +23,9 @@ cp -r Sources/Jobs/Queue/SQL "$root/usr/share/folio/SQL"
 # stylesheet (Folio_Jobs'): folio serve refuses to start without them, folio run too without the latter.
 cp -r Sources/Console/ConsoleAssets "$root/usr/share/folio/ConsoleAssets"
 cp -r Sources/Jobs/Report/ReportAssets "$root/usr/share/folio/ReportAssets"
+# Which Folio this is, for `folio --version`.
+printf '%s\n' "$version" > "$root/usr/share/folio/VERSION"
+chmod 0644 "$root/usr/share/folio/VERSION"
 for folder in SQL ConsoleAssets ReportAssets; do
     find "$root/usr/share/folio/$folder" -type d -exec chmod 0755 {} + && find "$root/usr/share/folio/$folder" -type f -exec chmod 0644 {} +
 done

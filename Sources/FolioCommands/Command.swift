@@ -24,7 +24,9 @@ enum Command {
                                         --thumbnails: also the console's page thumbnails, as a queued job draws them)
           verify FILE... [--product ID] [--pdfx STD] [--json]   byte-level checks of finished PDF and EPUB files
                                         (--pdfx X-4, X-1a:2001 or X-3:2002: every rule of that standard)
-        The configuration is --config PATH, else $FOLIO_CONFIG, else config/folio.json.
+          --version                     which Folio this is (the package's version)
+        The configuration is --config PATH, else $FOLIO_CONFIG, else ./config/folio.json when it exists,
+        else /etc/folio/folio.json (the package's) when that exists.
         """
 
 
@@ -33,6 +35,10 @@ enum Command {
         guard arguments.problems.isEmpty else {
             arguments.problems.forEach(console.complain)
             return 2
+        }
+        if arguments.command == nil && arguments.flags.contains("version") || arguments.command == "version" {
+            console.say("folio \(FolioVersion.current)")
+            return 0
         }
         switch arguments.command {
         case "render": return render(arguments, console: console)

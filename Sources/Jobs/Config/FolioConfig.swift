@@ -47,9 +47,15 @@ public struct FolioConfig: Sendable {
         return max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, workers))
     }
 
-    /// `--config PATH`, else `$FOLIO_CONFIG`, else `config/folio.json`.
-    public static func defaultLocation(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        URL(fileURLWithPath: environment["FOLIO_CONFIG"] ?? "config/folio.json")
+    /// Where the configuration is when no `--config PATH` says: `$FOLIO_CONFIG`, else
+    /// `./config/folio.json` when it exists (a checkout, a workspace), else the package's
+    /// `/etc/folio/folio.json` when that exists, so an operator on the server types no path;
+    /// else `./config/folio.json`, which the error then names.
+    public static func defaultLocation(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                       exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> URL {
+        if let named = environment["FOLIO_CONFIG"] { return URL(fileURLWithPath: named) }
+        let local = "config/folio.json", installed = "/etc/folio/folio.json"
+        return URL(fileURLWithPath: !exists(local) && exists(installed) ? installed : local)
     }
 
     public static func load(_ file: URL) throws(InputError) -> FolioConfig {

@@ -71,6 +71,10 @@ import Testing
         let environment = ["PATH": "/usr/bin:/bin", "HOME": root.path, "FOLIO_CONFIG": config.appendingPathComponent("folio.json").path]
         let doctor = try Tool.run(binary, ["doctor"], environment: environment, directory: root)
         #expect(doctor.status == 0, "\(doctor.output)\(doctor.errors)")
+        // It says which Folio it is: the package's own version.
+        let version = try Tool.run("dpkg-deb", ["--field", deb.path, "Version"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let said = try Tool.run(binary, ["--version"], environment: environment, directory: root)
+        #expect(said.status == 0 && said.output == "folio \(version)\n" && !version.isEmpty, "\(said.output)\(said.errors)")
         let enqueue = try Tool.run(binary, ["enqueue", state.appendingPathComponent("inbox/packaged.json").path], environment: environment, directory: root)
         #expect(enqueue.status == 0, "\(enqueue.output)\(enqueue.errors)")
         // Faults are injected by the tests' `folio-with-faults` only, never by `folio`: the book is made.

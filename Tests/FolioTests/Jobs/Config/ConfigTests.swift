@@ -19,6 +19,19 @@ import Testing
 
     /// A config in /etc/folio points at /var/lib/folio: absolute paths are taken as written,
     /// relative ones from the config's folder.
+    /// On a server an operator types no path: with no `./config`, the package's
+    /// `/etc/folio/folio.json` is the configuration; `$FOLIO_CONFIG` and a local one come first.
+    @Test func theDefaultConfigurationIsTheLocalOneElseThePackagesOne() {
+        let local = "config/folio.json", installed = "/etc/folio/folio.json"
+        func location(_ environment: [String: String], _ present: Set<String>) -> String {
+            FolioConfig.defaultLocation(environment: environment, exists: present.contains).path
+        }
+        #expect(location(["FOLIO_CONFIG": "/srv/folio.json"], [local, installed]) == "/srv/folio.json")
+        #expect(location([:], [local, installed]).hasSuffix("/" + local))
+        #expect(location([:], [installed]) == installed)
+        #expect(location([:], []).hasSuffix("/" + local))
+    }
+
     @Test func absolutePathsAreAbsolute() throws {
         let workspace = try Workspace()
         let state = workspace.root.appendingPathComponent("state").path
