@@ -16,7 +16,7 @@ public enum RightToLeftClusters {
 
     /// Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic and their presentation forms, and
     /// the right-to-left scripts beyond the first plane.
-    static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
         default: false

@@ -74,7 +74,9 @@ extension GlyphRun {
     /// among them reversed, so poppler and MuPDF copy them as typed (`RightToLeftClusters`),
     /// whatever the run's direction, as those readers decide by the characters.
     var writtenText: String {
-        guard clusters.contains(where: { $0.bytes > 1 }) else { return text }
+        // Most runs hold no right-to-left character (a Cyrillic or accented one is two bytes,
+        // not two characters): they are written as they are, without being cut into clusters.
+        guard text.unicodeScalars.contains(where: RightToLeftClusters.isRightToLeft) else { return text }
         let bytes = Array(text.utf8)
         var written = ""
         var start = 0
