@@ -27,7 +27,7 @@ extension MeasuredParagraph {
             let run = data.assumingMemoryBound(to: PangoGlyphItem.self)
             x += run.pointee.start_x_offset
             let width = pango_glyph_string_get_width(run.pointee.glyphs)
-            if let set = Self.glyphRun(run, in: layout, text: text, bytes: bytes, x: x, line: extents) {
+            if let set = Self.glyphRun(run, carrier: { self.colourGlyphCarrier }, text: text, bytes: bytes, x: x, line: extents) {
                 runs.append((run.pointee.item?.pointee.offset ?? 0, set))
             }
             x += width + run.pointee.end_x_offset
@@ -39,7 +39,9 @@ extension MeasuredParagraph {
     }
 
     /// One Pango run starting `x` (Pango units) from the line's origin.
-    private static func glyphRun(_ run: UnsafeMutablePointer<PangoGlyphItem>, in layout: OpaquePointer, text: UnsafePointer<CChar>,
+    /// `carrier`: the paragraph's carrier of colour glyphs' text, asked for only by a colour run.
+    private static func glyphRun(_ run: UnsafeMutablePointer<PangoGlyphItem>, carrier carrierOfParagraph: () -> (font: ScaledFont, glyphs: [UInt])?,
+                                 text: UnsafePointer<CChar>,
                                  bytes: UnsafePointer<UInt8>, x: Int32, line: PangoRectangle) -> GlyphRun? {
         guard let item = run.pointee.item, let string = run.pointee.glyphs, let font = item.pointee.analysis.font,
               let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return nil }
@@ -54,7 +56,7 @@ extension MeasuredParagraph {
         // A colour font's glyphs become pictures, their text written for invisible carrier
         // glyphs under them (`ColourBitmaps`).
         let bitmaps = ColourBitmaps(font)
-        let carrier = bitmaps == nil ? nil : ColourBitmaps.carrier(in: layout)
+        let carrier = bitmaps == nil ? nil : carrierOfParagraph()
         var pictures: [ColourGlyph] = []
         for index in 0..<count {
             let info = string.pointee.glyphs[index]

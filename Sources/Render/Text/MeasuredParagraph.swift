@@ -22,6 +22,9 @@ final class MeasuredParagraph {
     private(set) var wholeParagraph: WholeParagraphBreaking.Outcome?
     /// Each line's horizontal glyph scale as drawn (`GlyphExpansion`); empty when none is.
     private(set) var expansions: [Double] = []
+    /// What carries its colour glyphs' text (`ColourBitmaps.carrier`), loaded once, when a line
+    /// first has one.
+    private(set) lazy var colourGlyphCarrier = ColourBitmaps.carrier(in: layout)
     /// What it was made from, to set it again in another number of lines.
     let markup: String, font: FontSpec, style: ParagraphStyle
 
