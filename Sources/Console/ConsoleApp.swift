@@ -73,7 +73,7 @@ public final class ConsoleApp {
             return .text("Under --no-auth the console answers only to a loopback Host and Origin.", status: 403)
         }
         if request.method == "GET", MonitoringRoutes.paths.contains(request.path) {
-            return try MonitoringRoutes(queue: queue, gate: gate).answer(request)
+            return try MonitoringRoutes(queue: queue, gate: gate, config: config).answer(request)
         }
         if request.method == "GET", let asset = assets.response(request.path) { return asset }
         switch (request.method, request.path) {

@@ -12,7 +12,10 @@ enum Command {
           status [ID] [--json]          the jobs, their state, stage, attempts and last error; one job and its ledger
           status --rejected [--json]    the order files refused at intake, with their reasons and error files
           report ID [--html] / report --batch   a job's report, or the latest batch reports, from the queue (any host)
-          retry ID [--render] / cancel ID   queue a failed job again (--render: render afresh) / stop a queued, running, held or delivery-unknown one
+          retry ID [--render] / cancel ID   queue a failed job again (--render: render afresh) / stop a queued, running, held or
+                                        delivery-unknown one, or close a failed one nobody will retry
+          prune [--dry-run] [--json]    apply retention now: remove finished jobs, orders and reports past their days
+          backup FILE                   copy the SQLite queue (jobs, ledger, reports) whole while Folio runs, and check it
           approve ID / reject ID --reason TEXT   deliver a held job's verified files / fail it with the reason
           arrived ID / send-again ID --reason TEXT   a job whose delivery is unknown: the printer has its files /
                                         send them again; on a done job, send-again sends a deliberate copy
@@ -58,6 +61,8 @@ enum Command {
         case "serve": return ServeCommand.run(arguments, console: console)
         case "token": return ServeCommand.token(arguments, console: console)
         case "doctor": return DoctorCommand.run(arguments, console: console)
+        case "prune": return QueueCommands.prune(arguments, console: console)
+        case "backup": return BackupCommand.run(arguments, console: console)
         case "_job": return QueueCommands.job(arguments, console: console, hooks: jobHooks)
         case "_upload": return UploadCommand.run(arguments, console: console)
         case "help", nil:

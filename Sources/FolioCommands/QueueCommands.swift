@@ -80,24 +80,47 @@ enum QueueCommands {
                                          executable: executable, configFile: configFile(arguments))
             let progress = Progress(console: console, workers: options.workers)
             var onEvent: (Runner.Event) -> Void = progress.show
+            var log: EventLog?
             if let name = arguments.options["log-format"] {
                 guard let format = EventLog.Format(rawValue: name) else {
                     console.complain("--log-format: expected logfmt or json, got \(name)")
                     return 2
                 }
-                onEvent = EventLog(format: format, console: console).show
+                let eventLog = EventLog(format: format, console: console, runner: Runner.name)
+                eventLog.start(workers: options.workers, watch: options.watch, configFile: options.configFile, queue: config.queue)
+                onEvent = eventLog.show
+                log = eventLog
             }
             let ended = try Runner(config: config, queue: queue, options: options, onEvent: onEvent).run()
             progress.finish()
-            let batch = try BatchReport.write(ended: ended, queue: queue, config: config)
-            let failed = ended.filter { $0.state == .failed }.count
-            let done = ended.filter { $0.state == .done }.count
-            let held = ended.filter { $0.state == .held }.count
-            // The printer may hold these: a person must say whether they arrived.
-            let unknown = ended.filter { $0.state == .deliveryUnknown }.count
-            console.say("\(done) done, \(failed) failed\(held > 0 ? ", \(held) held for review" : "")"
-                        + "\(unknown > 0 ? ", \(unknown) delivery unknown" : ""); batch report: \(batch.path)")
+            // A run that ended nothing (an idle one) leaves no report behind.
+            let batch = ended.isEmpty ? nil : try BatchReport.write(ended: ended, queue: queue, config: config)
+            let count = { (state: QueuedJob.State) in ended.filter { $0.state == state }.count }
+            let (done, failed, held, unknown) = (count(.done), count(.failed), count(.held), count(.deliveryUnknown))
+            if let log {
+                log.finish(counts: [("done", done), ("failed", failed), ("held", held), ("delivery_unknown", unknown)], batch: batch)
+            } else {
+                // The printer may hold the unknown ones: a person must say whether they arrived.
+                console.say("\(done) done, \(failed) failed\(held > 0 ? ", \(held) held for review" : "")"
+                            + "\(unknown > 0 ? ", \(unknown) delivery unknown" : "")" + (batch.map { "; batch report: \($0.path)" } ?? ""))
+            }
             return failed + unknown == 0 ? 0 : 1
+        }
+    }
+
+    /// `prune [--dry-run] [--json]`: retention once, as `run --watch` applies it on its schedule.
+    static func prune(_ arguments: Arguments, console: Terminal) -> Int32 {
+        withQueue(arguments, console: console) { config, queue in
+            let summary = try Retention(config: config, queue: queue).apply(dryRun: arguments.flags.contains("dry-run"))
+            if arguments.flags.contains("json") {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                console.say(String(decoding: try encoder.encode(summary), as: UTF8.self))
+            } else {
+                for job in summary.jobs { console.say("\(summary.dryRun ? "would remove" : "removed") \(job.id) (\(job.state))") }
+                console.say(summary.line)
+            }
+            return 0
         }
     }
 
@@ -221,6 +244,17 @@ final class Progress {
             line = "\(state.rawValue) \(job)" + (error.map { ": \($0.prefix(160))" } ?? "")
         case .released(let job):
             line = "released \(job)"
+        case .ready:
+            return
+        case .request(let job, _, let record):
+            line = "\(job): \(record.file) to \(record.destination): \(record.requestClass ?? "unknown")"
+                + (record.httpStatus.map { " (HTTP \($0))" } ?? "") + (record.error.map { ": \($0.prefix(160))" } ?? "")
+        case .pruned(let summary):
+            line = "retention: " + summary.line
+        case .intakePaused(let reason):
+            line = reason ?? "intake resumed"
+        case .trouble(let message):
+            line = message
         }
         if terminal {
             FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8))

@@ -7,6 +7,7 @@ import Jobs
 struct MonitoringRoutes {
     let queue: JobStore & TelemetryStore
     let gate: ConsoleGate
+    let config: FolioConfig
 
     static let paths: Set<String> = ["/healthz", "/readyz", "/metrics"]
 
@@ -26,7 +27,9 @@ struct MonitoringRoutes {
             }
         default:
             if let refusal = try refusal(request) { return refusal }
-            let text = PrometheusText(try queue.metrics(), now: Date().timeIntervalSince1970).text
+            let disk = DiskSpace.places(config).compactMap { place in DiskSpace.free(at: place.path).map { (place.name, $0) } }
+            let text = PrometheusText(try queue.metrics(), now: Date().timeIntervalSince1970, diskFree: disk,
+                                      host: ProcessInfo.processInfo.hostName).text
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
                                 body: .bytes(Data(text.utf8)))
         }

@@ -5,7 +5,9 @@ import Jobs
 struct PrometheusText {
     private(set) var text = ""
 
-    init(_ metrics: QueueMetrics, now: Double) {
+    /// `diskFree`: bytes free where the night writes, by place, as this console's host sees
+    /// them; `host` labels them.
+    init(_ metrics: QueueMetrics, now: Double, diskFree: [(place: String, bytes: Int64)] = [], host: String = "") {
         family("folio_jobs", "gauge", "Jobs in the queue, by state.")
         for state in QueuedJob.State.allCases { sample("folio_jobs", ["state": state.rawValue], metrics.jobsByState[state] ?? 0) }
         family("folio_queue_depth", "gauge", "Jobs queued and not yet claimed (waiting out a backoff included).")
@@ -30,10 +32,20 @@ struct PrometheusText {
         sample("folio_intake_rejected_total", [:], metrics.rejectedAtIntake)
         family("folio_lease_losses_total", "counter", "Heartbeats that found the job claimed again by another worker.")
         sample("folio_lease_losses_total", [:], metrics.leaseLosses)
-        family("folio_runner_heartbeats_total", "counter", "Heartbeats of each runner (host-pid).")
-        for runner in metrics.runners { sample("folio_runner_heartbeats_total", ["runner": runner.name], runner.beats) }
-        family("folio_runner_last_heartbeat_timestamp_seconds", "gauge", "When each runner last beat, in seconds since 1970.")
-        for runner in metrics.runners { sample("folio_runner_last_heartbeat_timestamp_seconds", ["runner": runner.name], runner.lastBeat) }
+        // A runner stopping cleanly takes its series along; one killed is forgotten after five
+        // leases of silence, so an alert on a stale heartbeat clears after a restart.
+        family("folio_runner_heartbeats_total", "counter", "Heartbeats of each live runner (host-pid).")
+        for runner in metrics.runners { sample("folio_runner_heartbeats_total", Self.labels(of: runner), runner.beats) }
+        family("folio_runner_last_heartbeat_timestamp_seconds", "gauge", "When each live runner last beat, in seconds since 1970.")
+        for runner in metrics.runners { sample("folio_runner_last_heartbeat_timestamp_seconds", Self.labels(of: runner), runner.lastBeat) }
+        family("folio_disk_free_bytes", "gauge", "Bytes free where the night writes (jobs, inbox, reports, an SQLite queue), on the console's host.")
+        for (place, bytes) in diskFree { sample("folio_disk_free_bytes", ["place": place, "host": host], Double(bytes)) }
+    }
+
+    /// A runner's name is `host-pid`: its host is a label of its own, to group by.
+    static func labels(of runner: QueueMetrics.Runner) -> [String: String] {
+        let host = runner.name.split(separator: "-").dropLast().joined(separator: "-")
+        return ["runner": runner.name, "host": host.isEmpty ? runner.name : host]
     }
 
     private mutating func family(_ name: String, _ type: String, _ help: String) {

@@ -123,7 +123,7 @@ enum ActionButtons {
         var html = ""
         let offered: [(JobAction, String, [QueuedJob.State])] = [
             (.approve, "Approve", [.held]), (.retry, "Retry", [.failed, .cancelled]),
-            (.retryFresh, "Retry with a fresh render", [.failed, .cancelled]), (.cancel, "Cancel", [.queued, .running, .held, .deliveryUnknown]),
+            (.retryFresh, "Retry with a fresh render", [.failed, .cancelled]), (.cancel, "Cancel", [.queued, .running, .held, .deliveryUnknown, .failed]),
             (.arrived, "It arrived", [.deliveryUnknown]),
         ]
         // "It arrived" and sending again are about one job's printer: never offered for a

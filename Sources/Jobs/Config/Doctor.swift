@@ -41,6 +41,17 @@ public struct Doctor {
             problems += folder(url, key, writable: true)
         }
         checked.append("folders: exports_root, inbox, jobs, reports")
+        for place in DiskSpace.places(config) {
+            guard let free = DiskSpace.free(at: place.path) else { continue }
+            let megabytes = free / 1_048_576, minimum = config.retention.minimumFreeBytes / 1_048_576
+            if free < config.retention.minimumFreeBytes {
+                problems.append(Problem(subject: "disk", problem: "\(place.name) (\(place.path.path)) has \(megabytes) MB free, below "
+                                        + "retention.min_free_mb \(minimum): intake is paused",
+                                        fix: "free space (folio prune --dry-run shows what retention would remove)"))
+            } else {
+                checked.append("disk: \(place.name) has \(megabytes) MB free (intake pauses below \(minimum) MB)")
+            }
+        }
         do {
             let queue = try config.openQueue(outageBudget: 2)
             _ = try queue.hasPendingWork()

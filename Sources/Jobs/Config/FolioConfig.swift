@@ -27,8 +27,8 @@ public struct FolioConfig: Sendable {
     public var intakeSettleSeconds = 2.0
     /// With `run --watch`: how often the hot folder is read.
     public var intakeIntervalSeconds = 2.0
-    /// Finished jobs are pruned from the queue after this many days.
-    public var keepFinishedDays = 30.0
+    /// What is kept how long, and the free disk intake needs (`retention`).
+    public var retention = RetentionPolicy()
     /// Address space a job's process may use, in MB (0: no limit).
     public var jobMemoryMB = 8192
     /// Threads one job may keep busy; 0: the cores the process may use, shared by the workers.
@@ -99,6 +99,7 @@ public struct FolioConfig: Sendable {
         let settle = reader.number("intake_settle_s", required: false, in: 0...3600)
         let intakeInterval = reader.number("intake_interval_s", required: false, in: 0.1...3600)
         let keep = reader.number("keep_finished_days", required: false, in: 0...3650)
+        let retention = RetentionPolicy.read(&reader, legacyDays: keep)
         let memory = reader.integer("job_memory_mb", required: false, in: 0...1_000_000)
         let threads = reader.integer("threads", required: false, in: 0...256)
         let consoleTokens = reader.string("console_tokens", required: false).map { Self.path($0, in: folder) }
@@ -115,7 +116,7 @@ public struct FolioConfig: Sendable {
         if let lease { config.leaseSeconds = lease }
         if let settle { config.intakeSettleSeconds = settle }
         if let intakeInterval { config.intakeIntervalSeconds = intakeInterval }
-        if let keep { config.keepFinishedDays = keep }
+        config.retention = retention
         if let memory { config.jobMemoryMB = memory }
         if let threads { config.threads = threads }
         config.consoleTokens = consoleTokens

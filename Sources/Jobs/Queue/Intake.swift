@@ -1,3 +1,4 @@
+import Diagnostics
 import Import
 import Foundation
 
@@ -12,14 +13,16 @@ public struct Intake {
         /// The same bytes as a job that is queued, running, held, done or waiting for a word on
         /// its delivery: not queued twice, and said so.
         public var alreadyQueued: [(id: String, state: String)] = []
+        /// Why intake took nothing: the disk is short of the free space retention asks.
+        public var pausedFor: String?
     }
 
     public var config: FolioConfig
-    public var queue: JobStore & IntakeLog
+    public var queue: JobStore & IntakeLog & RetentionStore
     public var settle: Double
     public var now: () -> Date
 
-    public init(config: FolioConfig, queue: JobStore & IntakeLog, now: @escaping () -> Date = Date.init) {
+    public init(config: FolioConfig, queue: JobStore & IntakeLog & RetentionStore, now: @escaping () -> Date = Date.init) {
         self.config = config
         self.queue = queue
         settle = config.intakeSettleSeconds
@@ -32,6 +35,12 @@ public struct Intake {
         try manager.createDirectory(at: inbox, withIntermediateDirectories: true)
         let accepted = inbox.appendingPathComponent("accepted"), rejected = inbox.appendingPathComponent("rejected")
         var summary = Summary()
+        if let short = DiskSpace.short(config, minimum: config.retention.minimumFreeBytes) {
+            // A book half-written on a full disk fails; the orders wait where they are.
+            summary.pausedFor = "intake paused: \(short.name) (\(short.path.path)) has \(short.free / 1_048_576) MB free, "
+                + "below retention.min_free_mb \(config.retention.minimumFreeBytes / 1_048_576)"
+            return summary
+        }
         let gate = OrderGate(config: config)
         let names = try manager.contentsOfDirectory(atPath: inbox.path).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
         for name in names {
@@ -42,6 +51,12 @@ public struct Intake {
             let signature = OrderGate.signature(besides: file)
             do {
                 let order = try gate.admit(data, file: file.path, signature: signature)
+                if let delivered = try deliveredBefore(order.id, data) {
+                    // Pruned since, but the printer has its files: the same order is not printed twice.
+                    summary.alreadyQueued.append((order.id, delivered))
+                    try Self.move(file, into: accepted)
+                    continue
+                }
                 switch try queue.enqueue(id: order.id, order: data, signature: signature, replace: false) {
                 case .queued, .replaced:
                     try Self.move(file, into: accepted)
@@ -68,6 +83,14 @@ public struct Intake {
             }
         }
         return summary
+    }
+
+    /// "delivered (pruned)" when no job holds this id but the delivery proofs show these very
+    /// bytes were printed.
+    private func deliveredBefore(_ id: String, _ data: Data) throws -> String? {
+        guard try queue.job(id) == nil else { return nil }
+        let digest = SHA256.hex(of: data)
+        return try queue.proofs(id).contains { $0.orderSHA256 == digest } ? "delivered (pruned)" : nil
     }
 
     /// Moves a file (and its signature) into `folder`, never over an older file of that name.

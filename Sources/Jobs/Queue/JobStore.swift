@@ -1,7 +1,7 @@
 import Foundation
 
 /// The jobs themselves: an order queued, claimed under a lease, renewed, staged, ended, held
-/// for review, retried, cancelled, forgotten, pruned, with its timeline of events. Only the
+/// for review, retried, cancelled, forgotten, with its timeline of events. Only the
 /// worker holding a job (its lease not run out) can move it while it runs.
 public protocol JobStore: AnyObject {
     func enqueue(id: String, order: Data, signature: String?, replace: Bool) throws -> EnqueueOutcome
@@ -29,8 +29,6 @@ public protocol JobStore: AnyObject {
     /// verification, files and timings, so its id can be queued afresh; false when there is
     /// none or it is queued or running.
     func forget(_ id: String) throws -> Bool
-    /// Removes finished jobs older than `age` seconds, as `forget` does; returns how many.
-    func prune(olderThan age: Double) throws -> Int
     /// True while any job is queued or running.
     func hasPendingWork() throws -> Bool
     /// Returns when work may have arrived (a NOTIFY on PostgreSQL) or after at most `timeout`

@@ -6,6 +6,8 @@ public enum JobAction: String, Sendable, CaseIterable {
     case retry
     /// Retry, forgetting the verified outputs: the book is rendered again.
     case retryFresh = "retry-fresh"
+    /// Stops a queued, running, held or delivery-unknown job; closes a failed one nobody will
+    /// retry, so retention may remove it.
     case cancel
     case approve
     case reject
@@ -91,7 +93,7 @@ public enum JobAction: String, Sendable, CaseIterable {
     private var expectation: String {
         switch self {
         case .retry, .retryFresh: "only failed or cancelled jobs can be retried"
-        case .cancel: "only queued, running, held or delivery-unknown jobs can be cancelled"
+        case .cancel: "only queued, running, held, delivery-unknown or failed jobs can be cancelled"
         case .approve, .reject: "only held jobs can be \(self == .approve ? "approved" : "rejected")"
         case .arrived: "only a job whose delivery is unknown can be marked as arrived"
         case .sendAgain: "only a job whose delivery is unknown, or a delivered one, can be sent again"

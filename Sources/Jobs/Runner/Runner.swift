@@ -27,6 +27,17 @@ public final class Runner {
         case stage(job: String, stage: String, slot: Int)
         case finished(job: String, state: QueuedJob.State, error: String?, slot: Int)
         case released(job: String)
+        /// The runner is taking jobs.
+        case ready(workers: Int, watch: Bool)
+        /// A delivery request of a running attempt that was not accepted: retried, refused, or
+        /// unanswered (its class says which).
+        case request(job: String, attempt: Int, UploadRequestRecord)
+        /// Retention's sweep removed something (or found failed jobs nobody decided on).
+        case pruned(PruneSummary)
+        /// Intake paused (the disk is short), or resumed (nil).
+        case intakePaused(String?)
+        /// Something the night goes on without (a sweep that failed): the operator should know.
+        case trouble(String)
     }
 
     private struct Running {
@@ -37,6 +48,8 @@ public final class Runner {
         var worker: String
         var lastBeat: Date
         var stage = "claimed"
+        /// Requests of this attempt already told as events.
+        var requestsTold = 0
         /// Sent SIGTERM: it is finishing or cutting off its transfer, and its lease is kept.
         var told = false
         let startedAt = Date()
@@ -46,6 +59,8 @@ public final class Runner {
     let queue: QueueDriver
     let options: Options
     let onEvent: (Event) -> Void
+    /// `host-pid`: the runner's heartbeat series, and the prefix of its workers' names.
+    public static var name: String { "\(ProcessInfo.processInfo.hostName)-\(getpid())" }
 
     public init(config: FolioConfig, queue: QueueDriver, options: Options, onEvent: @escaping (Event) -> Void) {
         self.config = config
@@ -61,21 +76,34 @@ public final class Runner {
         var ended: [(id: String, state: QueuedJob.State)] = []
         var lastIntake = Date.distantPast
         var lastRunnerBeat = Date.distantPast
-        let prefix = "\(ProcessInfo.processInfo.hostName)-\(getpid())"
-        _ = try queue.prune(olderThan: config.keepFinishedDays * 86_400)
+        var lastSweep = Date.distantPast
+        var intakePause: String?
+        let prefix = Self.name
         let service = ServiceManager()
         service.ready("taking jobs with \(options.workers) worker\(options.workers == 1 ? "" : "s")")
+        onEvent(.ready(workers: options.workers, watch: options.watch))
+        // A clean stop takes the runner's series off `/metrics`; a killed one is forgotten
+        // after five leases of silence.
+        defer { try? queue.runnerStopped(prefix) }
         while true {
             service.alive()
             if Date().timeIntervalSince(lastRunnerBeat) >= config.leaseSeconds / 3 {
                 // For `/metrics`: a runner that stops beating has stopped, whatever systemd thinks.
-                try queue.runnerBeat(prefix)
+                try queue.runnerBeat(prefix, forgettingSilentAfter: 5 * config.leaseSeconds)
                 lastRunnerBeat = Date()
+            }
+            if !stop.isStopped, lastSweep == .distantPast || (options.watch && Date().timeIntervalSince(lastSweep) >= config.retention.intervalSeconds) {
+                sweep()
+                lastSweep = Date()
             }
             if stop.isStopped { service.stopping("releasing \(running.count) running job\(running.count == 1 ? "" : "s")") }
             if !stop.isStopped, Date().timeIntervalSince(lastIntake) >= (options.watch ? config.intakeIntervalSeconds : .infinity)
                 || lastIntake == .distantPast {
                 let summary = try Intake(config: config, queue: queue).run()
+                if summary.pausedFor != intakePause {
+                    intakePause = summary.pausedFor
+                    onEvent(.intakePaused(intakePause))
+                }
                 if !summary.accepted.isEmpty || !summary.rejected.isEmpty || !summary.alreadyQueued.isEmpty {
                     onEvent(.intake(accepted: summary.accepted.count, rejected: summary.rejected, alreadyQueued: summary.alreadyQueued))
                 }
@@ -98,6 +126,7 @@ public final class Runner {
                     if Date().timeIntervalSince(item.lastBeat) >= config.leaseSeconds / 3 {
                         _ = try queue.heartbeat(id: item.job.id, worker: item.worker, lease: config.leaseSeconds)
                         beating.lastBeat = Date()
+                        tellRequests(&beating)
                     }
                     for stage in item.stages.stages() where stage != beating.stage {
                         beating.stage = stage
@@ -119,6 +148,8 @@ public final class Runner {
                     onEvent(.released(job: item.job.id))
                     continue
                 }
+                var told = item
+                tellRequests(&told)
                 var stage = item.stage
                 for pushed in item.stages.close() where pushed != stage {
                     stage = pushed
@@ -142,6 +173,27 @@ public final class Runner {
             try queue.waitForWork(timeout: min(service.longestWait, running.isEmpty ? max(0.05, min(5, nextIntake)) : 0.1))
         }
         return ended
+    }
+
+    /// The attempt's requests that were not accepted, since last told: an on-call person sees a
+    /// printer answering 503 while the job still retries, not only when it ends.
+    private func tellRequests(_ item: inout Running) {
+        guard let records = try? queue.requests(item.job.id).filter({ $0.attempt == item.job.attempts }),
+              records.count > item.requestsTold else { return }
+        for record in records.dropFirst(item.requestsTold) where record.requestClass != "accepted" {
+            onEvent(.request(job: item.job.id, attempt: item.job.attempts, record))
+        }
+        item.requestsTold = records.count
+    }
+
+    /// Applies retention; a sweep that fails is said, and the night goes on.
+    private func sweep() {
+        do {
+            let summary = try Retention(config: config, queue: queue).apply()
+            if !summary.isEmpty || summary.undecidedFailures > 0 { onEvent(.pruned(summary)) }
+        } catch {
+            onEvent(.trouble("retention: \(error)"))
+        }
     }
 
     private func start(_ job: QueuedJob, worker: String) throws -> (Process, StageReader) {

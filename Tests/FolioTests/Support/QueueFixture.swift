@@ -70,3 +70,11 @@ final class QueueFixture: @unchecked Sendable {
 
     var migrations: Int { driver == .sqlite ? SQLiteSchema.migrations.count : PostgresSchema.migrations.count }
 }
+
+extension RetentionStore {
+    /// Retention with one age for every kind of finished job, at the queue's clock `now`:
+    /// returns how many went.
+    func prune(olderThan age: Double, now: Double) throws -> Int {
+        try prune(try prunable(PruneCutoffs(done: now - age, cancelled: now - age, failed: now - age)).map(\.id)).count
+    }
+}

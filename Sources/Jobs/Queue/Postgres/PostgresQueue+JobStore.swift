@@ -132,15 +132,6 @@ extension PostgresQueue: JobStore {
         }
     }
 
-    public func prune(olderThan age: Double) throws -> Int {
-        let cutoff = String(environment.now() - age)
-        return try transaction { database -> Int in
-            let rows = try database.execute(Self.sql("prune"), [cutoff])
-            try deleteRecords(database, of: rows.map { try $0.text("id") })
-            return rows.count
-        }
-    }
-
     public func hasPendingWork() throws -> Bool {
         try withConnection { database -> Bool in
             try !database.execute(Self.sql("has-pending-work")).isEmpty

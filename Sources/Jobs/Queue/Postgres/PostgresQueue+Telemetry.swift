@@ -12,11 +12,16 @@ extension PostgresQueue: TelemetryStore {
         }
     }
 
-    public func runnerBeat(_ runner: String) throws {
-        let now = String(environment.now())
-        try withConnection { database in
-            try database.execute(Self.sql("runner-beat"), [runner, now])
+    public func runnerBeat(_ runner: String, forgettingSilentAfter silence: Double) throws {
+        let now = environment.now()
+        try transaction { database in
+            _ = try database.execute(Self.sql("runner-beat"), [runner, String(now)])
+            _ = try database.execute(Self.sql("forget-silent-runners"), [String(now - silence)])
         }
+    }
+
+    public func runnerStopped(_ runner: String) throws {
+        try withConnection { database in _ = try database.execute(Self.sql("runner-stopped"), [runner]) }
     }
 
     public func metrics() throws -> QueueMetrics {

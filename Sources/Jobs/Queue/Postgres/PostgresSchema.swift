@@ -12,6 +12,8 @@ enum PostgresSchema {
         Migration(.shared, "telemetry"),
         // Orders refused at intake (issue 34).
         Migration(.shared, "intake-log"),
+        // Delivery proofs that outlive pruned jobs (issue 36).
+        Migration(.shared, "retention"),
     ]
 
     /// The channel runners LISTEN on; a job that becomes runnable NOTIFYs it.

@@ -66,3 +66,13 @@ enum BatchReportRow {
         (try row.text("name"), try row.blob("summary"))
     }
 }
+
+extension DeliveryProof {
+    init(row: QueueRow) throws(RowError) {
+        self.init(job: try row.text("job"), orderSHA256: try row.text("order_sha256"), kind: try row.text("kind"),
+                  file: try row.text("file"), sha256: try row.text("sha256"), bytes: Int64(try row.integer("bytes")),
+                  destination: try row.text("destination"), url: try row.text("url"), httpStatus: try row.optionalInteger("http_status"),
+                  responseID: try row.optionalText("response_id"), deliveredAt: try row.real("delivered_at"),
+                  prunedAt: try row.real("pruned_at"))
+    }
+}

@@ -10,7 +10,7 @@ final class SQLiteDatabase {
         var isLockTimeout = false
     }
 
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     /// `lockWait`: seconds to wait for another connection's lock before failing with

@@ -117,15 +117,6 @@ extension SQLiteQueue: JobStore {
         }
     }
 
-    public func prune(olderThan age: Double) throws -> Int {
-        let cutoff = environment.now() - age
-        return try database.immediateTransaction { () throws -> Int in
-            let rows = try database.execute(Self.sql("prune"), [.real(cutoff)])
-            try deleteRecords(of: rows.map { try $0.text("id") })
-            return rows.count
-        }
-    }
-
     public func hasPendingWork() throws -> Bool {
         try !database.execute(Self.sql("has-pending-work")).isEmpty
     }

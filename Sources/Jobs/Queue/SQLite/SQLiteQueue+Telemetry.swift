@@ -13,9 +13,16 @@ extension SQLiteQueue: TelemetryStore {
         }
     }
 
-    public func runnerBeat(_ runner: String) throws {
+    public func runnerBeat(_ runner: String, forgettingSilentAfter silence: Double) throws {
         let now = environment.now()
-        try database.execute(Self.sql("runner-beat"), [.text(runner), .real(now), .real(now)])
+        try database.immediateTransaction { () throws in
+            try database.execute(Self.sql("runner-beat"), [.text(runner), .real(now), .real(now)])
+            try database.execute(Self.sql("forget-silent-runners"), [.real(now - silence)])
+        }
+    }
+
+    public func runnerStopped(_ runner: String) throws {
+        try database.execute(Self.sql("runner-stopped"), [.text(runner)])
     }
 
     public func metrics() throws -> QueueMetrics {

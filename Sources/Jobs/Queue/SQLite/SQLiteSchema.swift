@@ -10,5 +10,6 @@ enum SQLiteSchema {
         Migration(.shared, "catalog"),
         Migration(.shared, "telemetry"),
         Migration(.shared, "intake-log"),
+        Migration(.shared, "retention"),
     ]
 }

@@ -5,10 +5,19 @@ import Foundation
 public protocol TelemetryStore: AnyObject {
     /// How long an attempt took, claim to end, and each stage its report timed.
     func recordTimings(_ timings: AttemptTimings) throws
-    /// A runner saying it is alive, once per lease-renewal round.
-    func runnerBeat(_ runner: String) throws
+    /// A runner saying it is alive, once per lease-renewal round. Runners silent for
+    /// `silence` seconds are forgotten then: a runner killed without a word leaves no series
+    /// that alerts forever.
+    func runnerBeat(_ runner: String, forgettingSilentAfter silence: Double) throws
+    /// A runner stopping cleanly takes its row along: `/metrics` shows only live runners.
+    func runnerStopped(_ runner: String) throws
     /// Everything `/metrics` shows, as the queue holds it now.
     func metrics() throws -> QueueMetrics
+}
+
+extension TelemetryStore {
+    /// Five default leases of silence.
+    public func runnerBeat(_ runner: String) throws { try runnerBeat(runner, forgettingSilentAfter: 300) }
 }
 
 public struct AttemptTimings: Sendable, Equatable {

@@ -124,7 +124,7 @@ import Testing
         #expect(try q.cancel("a"))
         #expect(try q.cancel("a") == false)
         clock.advance(100)
-        #expect(try q.prune(olderThan: 50) == 1)
+        #expect(try q.prune(olderThan: 50, now: fixture.clock.now) == 1)
         #expect(try q.jobs().map(\.id) == ["b"])
         // Opening again migrates nothing twice; a newer schema than this Folio knows is refused.
         _ = try fixture.queue()
@@ -148,7 +148,7 @@ import Testing
         #expect(try !q.hasPendingWork())
         #expect(try q.claim(worker: "w1", lease: 30) == nil)
         fixture.clock.advance(365 * 86_400)
-        #expect(try q.prune(olderThan: 1) == 0)
+        #expect(try q.prune(olderThan: 1, now: fixture.clock.now) == 0)
         #expect(try !q.retry("a"))
         // Approved: queued again with a fresh retry budget, and the next claim knows who approved it.
         #expect(try q.approve("a", by: "olga"))
@@ -185,7 +185,7 @@ import Testing
         #expect(try !q.hasPendingWork())
         #expect(try q.claim(worker: "w1", lease: 30) == nil)
         fixture.clock.advance(365 * 86_400)
-        #expect(try q.prune(olderThan: 1) == 0)
+        #expect(try q.prune(olderThan: 1, now: fixture.clock.now) == 0)
         #expect(try !q.retry("a") && !q.approve("a", by: "olga"))
         // It arrived: queued again with a fresh budget; the next attempt acts on the word once.
         #expect(try q.confirmArrival("a", by: "olga"))

@@ -70,7 +70,7 @@ import Testing
         try q.recordTimings(AttemptTimings(job: "a", attempt: 1, seconds: 3, stages: ["layout": 1]))
         #expect(try q.finish(id: "a", worker: "w", succeeded: true, error: nil, final: true) == .done)
         fixture.clock.advance(100)
-        #expect(try q.prune(olderThan: 10) == 1)
+        #expect(try q.prune(olderThan: 10, now: fixture.clock.now) == 1)
         let metrics = try q.metrics()
         #expect(metrics.attempts.count == 0 && metrics.stages.isEmpty)
     }

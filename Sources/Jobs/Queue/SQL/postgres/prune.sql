@@ -1,1 +1,1 @@
-DELETE FROM jobs WHERE state IN ('done', 'failed', 'cancelled') AND finished_at < $1 RETURNING id
+DELETE FROM jobs WHERE id = $1 AND state IN ('done', 'failed', 'cancelled') RETURNING id

@@ -1,1 +1,1 @@
-DELETE FROM jobs WHERE state IN ('done', 'failed', 'cancelled') AND finished_at < ? RETURNING id
+DELETE FROM jobs WHERE id = ? AND state IN ('done', 'failed', 'cancelled') RETURNING id

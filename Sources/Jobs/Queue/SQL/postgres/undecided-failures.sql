@@ -1,0 +1,1 @@
+SELECT COUNT(*) AS count FROM jobs WHERE state = 'failed' AND finished_at < $1 AND (last_error IS NULL OR last_error NOT LIKE $2)

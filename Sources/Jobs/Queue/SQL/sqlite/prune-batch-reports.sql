@@ -1,0 +1,1 @@
+DELETE FROM batch_reports WHERE created_at < ? RETURNING name

@@ -1,0 +1,1 @@
+DELETE FROM rejected_orders WHERE at < ? RETURNING file
