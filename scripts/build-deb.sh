@@ -43,9 +43,30 @@ printf 'folio (%s) stable; urgency=medium\n\n  * Built from the repository.\n\n 
     "$version" "$(date -R)" | gzip -9n > "$root/usr/share/doc/folio/changelog.gz"
 chmod 0644 "$root/usr/share/doc/folio/changelog.gz"
 (cd "$root" && find etc -type f -printf '/%p\n' | sort) > "$root/DEBIAN/conffiles"
-install -m 0755 packaging/debian/postinst "$root/DEBIAN/postinst"
-install -m 0755 packaging/debian/postrm "$root/DEBIAN/postrm"
-sed -i '/#DEBHELPER#/d' "$root/DEBIAN/postinst"
+# The maintainer scripts get what `dh_installsystemd --no-enable --no-start
+# --restart-after-upgrade` would put at #DEBHELPER#, from debhelper's own snippets: units are
+# not enabled on install (the console needs its token, the runner its printer, first); an
+# upgrade reloads systemd and restarts the units that run (the old runner releases its jobs on
+# SIGTERM, the new one takes them), removal stops them, purge forgets them.
+units="folio-console.service folio-runner.service"
+snippet() {  # NAME KEY=VALUE...: one of debhelper's autoscripts, its #KEY#s filled
+    file="/usr/share/debhelper/autoscripts/$1"; shift
+    [ -f "$file" ] || { echo "build-deb: $file is missing (install debhelper)" >&2; exit 1; }
+    text=$(cat "$file")
+    for pair in "$@"; do text=$(printf '%s\n' "$text" | sed "s|#${pair%%=*}#|${pair#*=}|g"); done
+    printf '# Automatically added by build-deb.sh from debhelper'"'"'s %s\n%s\n# End automatically added section\n' "$(basename "$file")" "$text"
+}
+postinst_snippets=$(for unit in $units; do snippet postinst-systemd-dont-enable UNITFILE="$unit"; done
+    snippet postinst-systemd-restartnostart UNITFILES="$units" RESTART_ACTION=try-restart)
+prerm_snippets=$(snippet prerm-systemd-restart UNITFILES="$units")
+postrm_snippets=$(snippet postrm-systemd UNITFILES="$units"; snippet postrm-systemd-reload-only UNITFILES="$units")
+fill() {  # SCRIPT SNIPPETS: the script with #DEBHELPER# replaced
+    awk -v snippets="$2" '$0 == "#DEBHELPER#" { print snippets; next } { print }' "packaging/debian/$1" > "$root/DEBIAN/$1"
+    chmod 0755 "$root/DEBIAN/$1"
+}
+fill postinst "$postinst_snippets"
+fill prerm "$prerm_snippets"
+fill postrm "$postrm_snippets"
 # The shared libraries the binary itself links (NEEDED), as the Debian packages that hold them.
 needed=$(objdump -p "$root/usr/bin/folio" | awk '/NEEDED/{print $2}')
 depends=$(for name in $needed; do
@@ -62,7 +83,7 @@ Version: $version
 Architecture: amd64
 Maintainer: Folio <packages@folio-books.example.com>
 Installed-Size: $size
-Depends: $depends, adduser, fontconfig, fonts-inter, fonts-ebgaramond, fonts-dejavu-core, fonts-noto-core, fonts-symbola, hyphen-en-us, hyphen-es
+Depends: $depends, adduser, init-system-helpers (>= 1.54~), fontconfig, fonts-inter, fonts-ebgaramond, fonts-dejavu-core, fonts-noto-core, fonts-symbola, hyphen-en-us, hyphen-es
 Recommends: qpdf, poppler-utils, fonts-noto-cjk, fonts-noto-color-emoji, $dictionaries
 Section: misc
 Priority: optional

@@ -26,8 +26,9 @@ packages=(
   qpdf poppler-utils unzip pango1.0-tools pandoc
   # Unicode's emoji-test.txt: every fully-qualified emoji sequence, set as a book by the tests
   unicode-data
-  # make deb checks its package with lintian
-  lintian
+  # make deb checks its package with lintian, and fills its maintainer scripts with debhelper's
+  # own systemd snippets (daemon-reload, try-restart on upgrade, stop on remove)
+  lintian debhelper
   # Ghostscript renders the print-on-demand products' files to CMYK in the tests (ink coverage)
   ghostscript
   # libjpeg-turbo's own djpeg and cjpeg: `make bench` measures the JPEG floor with them
