@@ -12,6 +12,7 @@ enum Command {
           status [ID] [--json]          the jobs, their state, stage, attempts and last error; one job and its ledger
           status --rejected [--json]    the order files refused at intake, with their reasons and error files
           report ID [--html] / report --batch   a job's report, or the latest batch reports, from the queue (any host)
+          report --night DATE           that night's report (every job queued in it), written now and printed
           retry ID [--render] / cancel ID   queue a failed job again (--render: render afresh) / stop a queued, running, held or
                                         delivery-unknown one, or close a failed one nobody will retry
           prune [--dry-run] [--json]    apply retention now: remove finished jobs, orders and reports past their days

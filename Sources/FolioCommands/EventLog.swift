@@ -82,6 +82,10 @@ final class EventLog {
                    ("undecided_failures", .number(Double(summary.undecidedFailures))), ("message", .text(summary.line))])
         case .intakePaused(let reason):
             if let reason { write(.warning, "intake-paused", [("reason", .text(reason))]) } else { write(.notice, "intake-resumed", []) }
+        case .nightReported(let night, let counts, let report):
+            let bad = (counts["failed"] ?? 0) + (counts["delivery-unknown"] ?? 0) > 0
+            write(bad ? .warning : .info, "night-reported", [("night", .text(night)), ("report", .text(report))]
+                  + counts.sorted { $0.key < $1.key }.map { ($0.key.replacingOccurrences(of: "-", with: "_"), .number(Double($0.value))) })
         case .trouble(let message):
             write(.error, "trouble", [("error", .text(String(message.prefix(500))))])
         }

@@ -93,8 +93,9 @@ enum QueueCommands {
             }
             let ended = try Runner(config: config, queue: queue, options: options, onEvent: onEvent).run()
             progress.finish()
-            // A run that ended nothing (an idle one) leaves no report behind.
-            let batch = ended.isEmpty ? nil : try BatchReport.write(ended: ended, queue: queue, config: config)
+            // A run that ended nothing (an idle one) leaves no report behind; under --watch the
+            // nights have theirs, cut as each ends.
+            let batch = ended.isEmpty || options.watch ? nil : try BatchReport.write(ended: ended, queue: queue, config: config)
             let count = { (state: QueuedJob.State) in ended.filter { $0.state == state }.count }
             let (done, failed, held, unknown) = (count(.done), count(.failed), count(.held), count(.deliveryUnknown))
             if let log {
@@ -253,6 +254,9 @@ final class Progress {
             line = "retention: " + summary.line
         case .intakePaused(let reason):
             line = reason ?? "intake resumed"
+        case .nightReported(let night, let counts, let report):
+            line = "the night of \(night): " + counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+                + "; report: \(report)"
         case .trouble(let message):
             line = message
         }

@@ -29,6 +29,10 @@ public struct FolioConfig: Sendable {
     public var intakeIntervalSeconds = 2.0
     /// What is kept how long, and the free disk intake needs (`retention`).
     public var retention = RetentionPolicy()
+    /// When a night ends, for its report and the catalog (`night`).
+    public var night = NightClock()
+    /// Who hears of each night and each failure (`notify`).
+    public var notify = NotifySettings()
     /// Address space a job's process may use, in MB (0: no limit).
     public var jobMemoryMB = 8192
     /// Threads one job may keep busy; 0: the cores the process may use, shared by the workers.
@@ -100,6 +104,8 @@ public struct FolioConfig: Sendable {
         let intakeInterval = reader.number("intake_interval_s", required: false, in: 0.1...3600)
         let keep = reader.number("keep_finished_days", required: false, in: 0...3650)
         let retention = RetentionPolicy.read(&reader, legacyDays: keep)
+        let night = NightClock.read(&reader, issues: issues)
+        let notify = NotifySettings.read(&reader, issues: issues, folder: folder)
         let memory = reader.integer("job_memory_mb", required: false, in: 0...1_000_000)
         let threads = reader.integer("threads", required: false, in: 0...256)
         let consoleTokens = reader.string("console_tokens", required: false).map { Self.path($0, in: folder) }
@@ -117,6 +123,8 @@ public struct FolioConfig: Sendable {
         if let settle { config.intakeSettleSeconds = settle }
         if let intakeInterval { config.intakeIntervalSeconds = intakeInterval }
         config.retention = retention
+        config.night = night
+        config.notify = notify
         if let memory { config.jobMemoryMB = memory }
         if let threads { config.threads = threads }
         config.consoleTokens = consoleTokens
@@ -127,7 +135,9 @@ public struct FolioConfig: Sendable {
 
     /// Opens the configured queue. `outageBudget` is how long a call waits for a lost
     /// PostgreSQL server (reconnecting with backoff) before it fails.
-    public func openQueue(environment: QueueEnvironment = QueueEnvironment(), outageBudget: Double = 600) throws -> QueueDriver {
+    public func openQueue(environment given: QueueEnvironment = QueueEnvironment(), outageBudget: Double = 600) throws -> QueueDriver {
+        var environment = given
+        environment.night = night
         switch queue {
         case .sqlite(let path):
             return try SQLiteQueue(path: path, environment: environment,

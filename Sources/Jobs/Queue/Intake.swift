@@ -22,7 +22,7 @@ public struct Intake {
     public var settle: Double
     public var now: () -> Date
 
-    public init(config: FolioConfig, queue: JobStore & IntakeLog & RetentionStore, now: @escaping () -> Date = Date.init) {
+    public init(config: FolioConfig, queue: JobStore & IntakeLog & RetentionStore, now: @escaping () -> Date = { FolioClock.date }) {
         self.config = config
         self.queue = queue
         settle = config.intakeSettleSeconds

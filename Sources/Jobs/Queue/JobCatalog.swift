@@ -8,7 +8,7 @@ public struct JobFilter: Sendable, Equatable {
     public var state: QueuedJob.State?
     public var product: String?
     public var destination: String?
-    /// A night's label (`2026-12-01`), see `Night.label(at:)`.
+    /// A night's label (`2026-12-01`), see `NightClock.label(at:)`.
     public var night: String?
     /// Part of the order id, title or author, case-insensitive.
     public var text: String?
@@ -86,12 +86,6 @@ public struct JobEvent: Sendable, Equatable, Codable {
 /// A night runs from noon to noon, UTC, and is named by the evening it starts on: a batch that
 /// starts at 22:00 and ends at 03:00 is one night.
 public enum Night {
-    public static func label(at time: Double) -> String {
-        let date = Date(timeIntervalSince1970: time - 12 * 3600)
-        let t = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC") ?? .current, from: date)
-        return String(format: "%04d-%02d-%02d", t.year ?? 0, t.month ?? 0, t.day ?? 0)
-    }
-
     /// True for a label `label(at:)` could have made (the console passes the filter on).
     public static func isLabel(_ text: String) -> Bool {
         text.utf8.count == 10 && text.enumerated().allSatisfy { index, character in

@@ -53,8 +53,10 @@ public struct QueueEnvironment: Sendable {
     /// Seconds to wait for another connection's lock (SQLite) before failing with a
     /// `QueueContention` error.
     public var lockWait: Double
+    /// Which night a job queued at a time belongs to (the catalog's `night`).
+    public var night = NightClock()
 
-    public init(now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+    public init(now: @escaping @Sendable () -> Double = { FolioClock.now() },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, lockWait: Double = 30) {
         self.now = now
         self.random = random

@@ -1,8 +1,9 @@
 import Diagnostics
 import Foundation
 
-/// The morning summary of one `folio run`: counts by status, failures first with their
-/// reasons, a link to each job's report. `reports/BATCH-<time>.json` and `.html`.
+/// The summary of one `folio run` (`reports/BATCH-<time>.json` and `.html`) or of one night
+/// (`NIGHT-<date>`, `NightReport`): counts by status, failures first with their reasons, a link
+/// to each job's report.
 public enum BatchReport {
     public struct Line: Codable, Sendable {
         public var order: String
@@ -23,21 +24,41 @@ public enum BatchReport {
                              at date: Date = Date()) throws -> URL {
         let t = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC") ?? .current, from: date)
         let name = String(format: "BATCH-%04d%02d%02d-%02d%02d%02d", t.year ?? 0, t.month ?? 0, t.day ?? 0, t.hour ?? 0, t.minute ?? 0, t.second ?? 0)
-        try FileManager.default.createDirectory(at: config.reports, withIntermediateDirectories: true)
         var lines: [Line] = []
         for (id, state) in ended {
             let job = try queue.job(id)
-            let reportPath = relativePath(from: config.reports, to: config.jobs.appendingPathComponent(id).appendingPathComponent("report.html"))
-            lines.append(Line(order: id, status: state.rawValue, attempts: job?.attempts ?? 0, error: job?.lastError, report: reportPath))
+            lines.append(line(id, status: state.rawValue, attempts: job?.attempts ?? 0, error: job?.lastError, config: config))
         }
+        let (summary, page) = try render(name: name, heading: "Night batch \(name.dropFirst(6))", lines: lines, config: config)
+        try writeFiles(name: name, summary: summary, page: page, config: config)
+        // Runners on several hosts may end in the same second: the queue keys each by its runner.
+        try queue.storeBatchReport(name: "\(name) \(ProcessInfo.processInfo.hostName)-\(getpid())", summary: summary, html: page)
+        return config.reports.appendingPathComponent(name + ".html")
+    }
+
+    /// One job's line, its report linked relative to the reports folder.
+    static func line(_ id: String, status: String, attempts: Int, error: String?, config: FolioConfig) -> Line {
+        let reportPath = relativePath(from: config.reports, to: config.jobs.appendingPathComponent(id).appendingPathComponent("report.html"))
+        return Line(order: id, status: status, attempts: attempts, error: error, report: reportPath)
+    }
+
+    /// `reports/NAME.json` and `.html`.
+    static func writeFiles(name: String, summary: Data, page: Data, config: FolioConfig) throws {
+        try FileManager.default.createDirectory(at: config.reports, withIntermediateDirectories: true)
+        try AtomicFile.write(summary, to: config.reports.appendingPathComponent(name + ".json"))
+        try AtomicFile.write(page, to: config.reports.appendingPathComponent(name + ".html"))
+    }
+
+    /// The summary's JSON and its page, failures first.
+    static func render(name: String, heading: String, lines unsorted: [Line], config: FolioConfig) throws -> (summary: Data, page: Data) {
+        var lines = unsorted
         let order: [String: Int] = ["delivery-unknown": 0, "held": 1, "failed": 2, "cancelled": 3, "queued": 4, "done": 5]
         lines.sort { (order[$0.status] ?? 9, $0.order) < (order[$1.status] ?? 9, $1.order) }
         let counts = Dictionary(grouping: lines, by: \.status).mapValues(\.count)
         let summary = Summary(batch: name, counts: counts, jobs: lines)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try AtomicFile.write(try encoder.encode(summary), to: config.reports.appendingPathComponent(name + ".json"))
-        var body = "<h1>Night batch \(HTML.escape(name.dropFirst(6).description))</h1>\n<p class=\"counts\">"
+        var body = "<h1>\(HTML.escape(heading))</h1>\n<p class=\"counts\">"
         for status in ["done", "held", "delivery-unknown", "failed", "queued", "cancelled"] where counts[status] != nil {
             body += "<span class=\"status \(status)\">\(counts[status] ?? 0) \(status)</span>"
         }
@@ -48,13 +69,8 @@ public enum BatchReport {
             body += "<td>\(HTML.escape(line.error ?? ""))</td></tr>"
         }
         body += "</table>\n"
-        let file = config.reports.appendingPathComponent(name + ".html")
         let page = Data(try HTML.page(title: "Folio batch \(name)", body: body).utf8)
-        try AtomicFile.write(page, to: file)
-        // Runners on several hosts may end in the same second: the queue keys each by its runner.
-        try queue.storeBatchReport(name: "\(name) \(ProcessInfo.processInfo.hostName)-\(getpid())",
-                                   summary: try encoder.encode(summary), html: page)
-        return file
+        return (try encoder.encode(summary), page)
     }
 
     static func relativePath(from folder: URL, to file: URL) -> String {

@@ -13,7 +13,7 @@ public struct Retention {
     /// The time the cutoffs count from: the queue's own clock in tests of months of nights.
     let now: () -> Date
 
-    public init(config: FolioConfig, queue: Queue, now: @escaping () -> Date = Date.init) {
+    public init(config: FolioConfig, queue: Queue, now: @escaping () -> Date = { FolioClock.date }) {
         self.config = config
         self.queue = queue
         self.now = now
@@ -48,7 +48,7 @@ public struct Retention {
                                             dryRun: dryRun, into: &summary) { $0.hasSuffix(".json") }
         let reportsCutoff = time - policy.reportsDays * 86_400
         summary.batchReports = sweepFiles(in: config.reports, olderThan: reportsCutoff, dryRun: dryRun, into: &summary) {
-            $0.hasPrefix("BATCH-") && $0.hasSuffix(".json")
+            ($0.hasPrefix("BATCH-") || $0.hasPrefix("NIGHT-")) && $0.hasSuffix(".json")
         }
         if !dryRun {
             _ = try queue.pruneRejections(before: rejectedCutoff)

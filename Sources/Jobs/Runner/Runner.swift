@@ -36,6 +36,8 @@ public final class Runner {
         case pruned(PruneSummary)
         /// Intake paused (the disk is short), or resumed (nil).
         case intakePaused(String?)
+        /// A night's report was cut (by this runner, the first past the cut).
+        case nightReported(night: String, counts: [String: Int], report: String)
         /// Something the night goes on without (a sweep that failed): the operator should know.
         case trouble(String)
     }
@@ -59,6 +61,7 @@ public final class Runner {
     let queue: QueueDriver
     let options: Options
     let onEvent: (Event) -> Void
+    let notices: NoticeSender
     /// `host-pid`: the runner's heartbeat series, and the prefix of its workers' names.
     public static var name: String { "\(ProcessInfo.processInfo.hostName)-\(getpid())" }
 
@@ -67,6 +70,7 @@ public final class Runner {
         self.queue = queue
         self.options = options
         self.onEvent = onEvent
+        notices = NoticeSender(Notifier(settings: config.notify))
     }
 
     /// Works until the queue has nothing left to do; returns the jobs this run ended.
@@ -77,6 +81,7 @@ public final class Runner {
         var lastIntake = Date.distantPast
         var lastRunnerBeat = Date.distantPast
         var lastSweep = Date.distantPast
+        var lastNight: String?
         var intakePause: String?
         let prefix = Self.name
         let service = ServiceManager()
@@ -96,6 +101,12 @@ public final class Runner {
                 sweep()
                 lastSweep = Date()
             }
+            // Past the night's cut: its report, once across every host, and its notice.
+            if !stop.isStopped, case let night = config.night.lastEnded(at: FolioClock.now()), night != lastNight {
+                cutNight(night)
+                lastNight = night
+            }
+            for problem in notices.takeProblems() { onEvent(.trouble(problem)) }
             if stop.isStopped { service.stopping("releasing \(running.count) running job\(running.count == 1 ? "" : "s")") }
             if !stop.isStopped, Date().timeIntervalSince(lastIntake) >= (options.watch ? config.intakeIntervalSeconds : .infinity)
                 || lastIntake == .distantPast {
@@ -160,6 +171,10 @@ public final class Runner {
                     // A retry is not an ending: the batch summary lists final states only.
                     if state != .queued { ended.append((item.job.id, state)) }
                     onEvent(.finished(job: item.job.id, state: state, error: error, slot: item.slot))
+                    // A person is needed: said once, by the runner that ended the attempt.
+                    if state == .failed || state == .deliveryUnknown {
+                        notices.send(.failure(order: item.job.id, state: state, error: error, attempts: item.job.attempts))
+                    }
                 }
             }
             running = still
@@ -172,6 +187,8 @@ public final class Runner {
             let nextIntake = options.watch ? config.intakeIntervalSeconds - Date().timeIntervalSince(lastIntake) : 5
             try queue.waitForWork(timeout: min(service.longestWait, running.isEmpty ? max(0.05, min(5, nextIntake)) : 0.1))
         }
+        notices.finish()
+        for problem in notices.takeProblems() { onEvent(.trouble(problem)) }
         return ended
     }
 
@@ -184,6 +201,18 @@ public final class Runner {
             onEvent(.request(job: item.job.id, attempt: item.job.attempts, record))
         }
         item.requestsTold = records.count
+    }
+
+    /// Writes the night's report when no runner has; this one then sends its notice.
+    private func cutNight(_ night: String) {
+        do {
+            guard let summary = try NightReport.summarize(night, queue: queue, config: config),
+                  try NightReport.write(summary, queue: queue, config: config, once: true) else { return }
+            onEvent(.nightReported(night: night, counts: summary.counts, report: summary.report))
+            notices.send(.night(summary))
+        } catch {
+            onEvent(.trouble("the night of \(night): its report was not written: \(error)"))
+        }
     }
 
     /// Applies retention; a sweep that fails is said, and the night goes on.

@@ -56,6 +56,6 @@ extension PostgresQueue: ConsoleCatalog {
     func recordFacts(_ database: PGConnection, id: String, order: Data, queuedAt: Double) throws {
         let facts = OrderFacts(order)
         try database.execute(Self.sql("record-facts"), [facts.product, facts.destination, facts.title, facts.author,
-                  OrderFacts.searchText(id: id, title: facts.title, author: facts.author), Night.label(at: queuedAt), id])
+                  OrderFacts.searchText(id: id, title: facts.title, author: facts.author), environment.night.label(at: queuedAt), id])
     }
 }

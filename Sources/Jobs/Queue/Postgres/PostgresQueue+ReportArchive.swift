@@ -22,6 +22,13 @@ extension PostgresQueue: ReportArchive {
         }
     }
 
+    public func storeBatchReportOnce(name: String, summary: Data, html: Data) throws -> Bool {
+        let now = String(environment.now())
+        return try withConnection { database in
+            try !database.execute(Self.sql("store-batch-report-once"), [name, PGBytea.text(summary), PGBytea.text(html), now]).isEmpty
+        }
+    }
+
     public func batchReports(limit: Int) throws -> [(name: String, summary: Data)] {
         try withConnection { database -> [(name: String, summary: Data)] in
             try database.execute(Self.sql("batch-reports"), [String(limit)])

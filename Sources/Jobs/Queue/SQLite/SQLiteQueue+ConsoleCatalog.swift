@@ -49,6 +49,6 @@ extension SQLiteQueue: ConsoleCatalog {
         try database.execute(Self.sql("record-facts"),
                              [text(facts.product), text(facts.destination), text(facts.title), text(facts.author),
                               .text(OrderFacts.searchText(id: id, title: facts.title, author: facts.author)),
-                              .text(Night.label(at: queuedAt)), .text(id)])
+                              .text(environment.night.label(at: queuedAt)), .text(id)])
     }
 }

@@ -14,6 +14,11 @@ extension SQLiteQueue: ReportArchive {
         try database.execute(Self.sql("store-batch-report"), [.text(name), .blob(summary), .blob(html), .real(environment.now())])
     }
 
+    public func storeBatchReportOnce(name: String, summary: Data, html: Data) throws -> Bool {
+        try !database.execute(Self.sql("store-batch-report-once"), [.text(name), .blob(summary), .blob(html), .real(environment.now())])
+            .isEmpty
+    }
+
     public func batchReports(limit: Int) throws -> [(name: String, summary: Data)] {
         try database.execute(Self.sql("batch-reports"), [.integer(Int64(limit))])
             .map(BatchReportRow.read)

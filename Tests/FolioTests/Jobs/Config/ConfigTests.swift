@@ -72,6 +72,38 @@ import Testing
         }
     }
 
+    /// `retention`, `night` and `notify`: read whole, and each wrong value named by its key.
+    @Test func retentionNightAndNotifyAreChecked() throws {
+        let workspace = try Workspace(settings: """
+            , "keep_finished_days": 9, "retention": {"done_days": 7, "reports_days": 120, "min_free_mb": 0},
+            "night": {"cut_hour": 7, "time_zone": "Europe/Berlin"},
+            "notify": {"webhook": "https://hooks.example.com/folio", "mail_to": ["ops@example.com"], "sendmail": "bin/sendmail", "nights": false}
+            """)
+        let config = try workspace.config
+        #expect(config.retention.doneDays == 7 && config.retention.cancelledDays == 9 && config.retention.failedDays == 9)
+        #expect(config.retention.reportsDays == 120 && config.retention.minimumFreeBytes == 0)
+        #expect(config.night == NightClock(cutHour: 7, timeZone: try #require(TimeZone(identifier: "Europe/Berlin"))))
+        #expect(config.notify.webhook == "https://hooks.example.com/folio" && config.notify.mailTo == ["ops@example.com"])
+        #expect(config.notify.sendmail == workspace.root.appendingPathComponent("config/bin/sendmail").path)
+        #expect(!config.notify.nights && config.notify.failures)
+
+        try Data("""
+            {"exports_root": "x", "inbox": "x", "queue": "sqlite:x", "jobs": "x", "reports": "x",
+             "retention": {"done_days": -1, "weeks": 2}, "night": {"cut_hour": 24, "time_zone": "Mars/Olympus"},
+             "notify": {"webhook": "ftp://x", "mail_to": ["ops@example.com\\nBcc: all@example.com", "two@x.org, three@x.org"]}}
+            """.utf8).write(to: workspace.configFile)
+        do {
+            _ = try FolioConfig.load(workspace.configFile)
+            Issue.record("accepted a bad config")
+        } catch {
+            let paths = Set(error.issues.map(\.path))
+            for path in ["retention.done_days", "retention.weeks", "night.cut_hour", "night.time_zone", "notify.webhook",
+                         "notify.mail_to[0]", "notify.mail_to[1]"] {
+                #expect(paths.contains(path), "\(path) not named: \(error.issues)")
+            }
+        }
+    }
+
     @Test func productKeysAreChecked() throws {
         let workspace = try Workspace()
         let file = workspace.root.appendingPathComponent("config/products/bad.json")

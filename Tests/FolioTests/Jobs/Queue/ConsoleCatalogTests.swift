@@ -54,7 +54,7 @@ import Testing
 
         // Nights: noon to noon, newest first, with books, pages and warnings.
         let nights = try q.nights(limit: 14)
-        #expect(nights.map(\.night) == [Night.label(at: fixture.clock.now), Night.label(at: fixture.clock.now - 86_410)])
+        #expect(nights.map(\.night) == [NightClock().label(at: fixture.clock.now), NightClock().label(at: fixture.clock.now - 86_410)])
         let latest = try #require(nights.first)
         #expect(latest.counts == ["queued": 11, "held": 1, "done": 1])
         #expect(nights[1].counts == ["failed": 1])
@@ -79,13 +79,5 @@ import Testing
         #expect(try q.eventCounts("claimed") == ["a": 2, "b": 1])
         #expect(try q.eventCounts("done") == ["a": 1, "b": 1])
         #expect(try q.eventCounts("queued") == ["a": 2, "b": 1], "a retried attempt is queued again")
-    }
-
-    @Test func nightsRunFromNoonToNoon() {
-        let evening = 1_796_162_400.0  // 2026-12-01 22:00 UTC
-        #expect(Night.label(at: evening) == "2026-12-01")
-        #expect(Night.label(at: evening + 6 * 3600) == "2026-12-01")
-        #expect(Night.label(at: evening + 14 * 3600) == "2026-12-02")
-        #expect(Night.isLabel("2026-12-01") && !Night.isLabel("2026-12-1") && !Night.isLabel("2026/12/01"))
     }
 }
