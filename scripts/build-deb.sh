@@ -38,6 +38,8 @@ install -m 0644 packaging/debian/local.json "$root/etc/folio/destinations/local.
 install -D -m 0644 -t "$root/etc/folio/icc" config/icc/*.icc
 install -D -m 0644 packaging/systemd/folio-runner.service "$root/lib/systemd/system/folio-runner.service"
 install -D -m 0644 packaging/systemd/folio-console.service "$root/lib/systemd/system/folio-console.service"
+install -D -m 0644 packaging/systemd/folio-night.service "$root/lib/systemd/system/folio-night.service"
+install -D -m 0644 packaging/systemd/folio-night.timer "$root/lib/systemd/system/folio-night.timer"
 install -D -m 0644 packaging/debian/copyright "$root/usr/share/doc/folio/copyright"
 printf 'folio (%s) stable; urgency=medium\n\n  * Built from the repository.\n\n -- Folio <packages@folio-books.example.com>  %s\n' \
     "$version" "$(date -R)" | gzip -9n > "$root/usr/share/doc/folio/changelog.gz"
@@ -48,7 +50,9 @@ chmod 0644 "$root/usr/share/doc/folio/changelog.gz"
 # not enabled on install (the console needs its token, the runner its printer, first); an
 # upgrade reloads systemd and restarts the units that run (the old runner releases its jobs on
 # SIGTERM, the new one takes them), removal stops them, purge forgets them.
-units="folio-console.service folio-runner.service"
+# The units with an [Install] section; the night's service runs only from its timer.
+units="folio-console.service folio-night.timer folio-runner.service"
+running="$units folio-night.service"
 snippet() {  # NAME KEY=VALUE...: one of debhelper's autoscripts, its #KEY#s filled
     file="/usr/share/debhelper/autoscripts/$1"; shift
     [ -f "$file" ] || { echo "build-deb: $file is missing (install debhelper)" >&2; exit 1; }
@@ -57,9 +61,9 @@ snippet() {  # NAME KEY=VALUE...: one of debhelper's autoscripts, its #KEY#s fil
     printf '# Automatically added by build-deb.sh from debhelper'"'"'s %s\n%s\n# End automatically added section\n' "$(basename "$file")" "$text"
 }
 postinst_snippets=$(for unit in $units; do snippet postinst-systemd-dont-enable UNITFILE="$unit"; done
-    snippet postinst-systemd-restartnostart UNITFILES="$units" RESTART_ACTION=try-restart)
-prerm_snippets=$(snippet prerm-systemd-restart UNITFILES="$units")
-postrm_snippets=$(snippet postrm-systemd UNITFILES="$units"; snippet postrm-systemd-reload-only UNITFILES="$units")
+    snippet postinst-systemd-restartnostart UNITFILES="$running" RESTART_ACTION=try-restart)
+prerm_snippets=$(snippet prerm-systemd-restart UNITFILES="$running")
+postrm_snippets=$(snippet postrm-systemd UNITFILES="$units"; snippet postrm-systemd-reload-only UNITFILES="$running")
 fill() {  # SCRIPT SNIPPETS: the script with #DEBHELPER# replaced
     awk -v snippets="$2" '$0 == "#DEBHELPER#" { print snippets; next } { print }' "packaging/debian/$1" > "$root/DEBIAN/$1"
     chmod 0755 "$root/DEBIAN/$1"

@@ -38,6 +38,9 @@ struct MHD_Daemon *folio_mhd_start(int listen_fd, MHD_AccessHandlerCallback hand
                                    struct folio_mhd_limits limits) {
     return MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME, 0,
                             NULL, NULL, handler, handler_cls,
+                            // First, or the library warns at every start that some of its
+                            // messages may bypass it.
+                            MHD_OPTION_EXTERNAL_LOGGER, log_rate_limited, NULL,
                             MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
                             MHD_OPTION_THREAD_POOL_SIZE, limits.threads,
                             MHD_OPTION_CONNECTION_LIMIT, limits.connections,
@@ -47,7 +50,6 @@ struct MHD_Daemon *folio_mhd_start(int listen_fd, MHD_AccessHandlerCallback hand
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                             MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls,
                             MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
-                            MHD_OPTION_EXTERNAL_LOGGER, log_rate_limited, NULL,
                             MHD_OPTION_END);
 }
 

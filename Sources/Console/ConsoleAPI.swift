@@ -15,6 +15,17 @@ struct ConsoleAPI {
             return try json(["night": nights.first.map(encodable) ?? NSNull(), "counts": nights.first?.counts ?? [:],
                              "nights": nights.map(encodable), "rejected_at_intake": try queue.rejectionCount(),
                              "rejected": try queue.rejections(limit: 20).map(encodable)])
+        case ("GET", .apiPauses):
+            return try json(["pauses": try queue.pauses().map(Self.encoded)])
+        case ("POST", .apiPauses):
+            guard caller.identity.role == .operator else { return ConsoleApp.apiError("forbidden", status: 403) }
+            guard let pause = try PauseRequest(action: request.field("action"), target: request.field("target"),
+                                               reason: request.field("reason"), config: app.config) else {
+                return ConsoleApp.apiError("unknown-pause", status: 400)
+            }
+            let outcome = try pause.perform(by: caller.identity.name, queue: queue)
+            AuditLog.paused(pause, changed: outcome.changed, by: caller.identity, client: app.gate.addresses.client(of: request))
+            return try json(["changed": outcome.changed, "message": outcome.message, "pauses": try queue.pauses().map(Self.encoded)])
         case ("GET", .apiJobs):
             let filter = try JobsPage.filter(from: request.query)
             let limit = try BoundedInput.integer(request.query["limit"], "limit", fallback: 50, in: 1...500)
@@ -38,6 +49,7 @@ struct ConsoleAPI {
             if action == .retry, request.field("render") == "1" { action = .retryFresh }
             let reason = try ActionRequest.reason(request.field("reason"))
             let outcome = try action.perform(on: id, by: caller.identity.name, reason: reason, queue: queue, config: app.config)
+            AuditLog.acted(action, on: [outcome], by: caller.identity, client: app.gate.addresses.client(of: request), reason: reason)
             return try json(["id": id, "changed": outcome.changed, "already": outcome.alreadyDone, "message": outcome.message],
                             status: outcome.changed || outcome.alreadyDone ? 200 : 409)
         default:
@@ -47,6 +59,10 @@ struct ConsoleAPI {
 
     private func encodable<T: Encodable>(_ value: T) -> Any {
         (try? JSONEncoder().encode(value)).flatMap { try? JSONSerialization.jsonObject(with: $0) } ?? NSNull()
+    }
+
+    static func encoded(_ pause: Pause) -> [String: Any] {
+        ["target": pause.target.description, "reason": pause.reason, "paused_by": pause.pausedBy, "at": pause.at]
     }
 
     private func json(_ object: [String: Any], status: Int = 200) throws -> HTTPResponse {

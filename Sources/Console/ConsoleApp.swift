@@ -111,7 +111,7 @@ public final class ConsoleApp {
         let notice = caller.session.flatMap { sessions.takeFlash($0.id) }
         switch (request.method, Route(request.path)) {
         case ("GET", .night):
-            return .html(try NightPage(queue: queue, layout: layout).render(notice: notice))
+            return .html(try NightPage(queue: queue, layout: layout, destinations: PauseRequest.destinations(config)).render(notice: notice))
         case ("GET", .jobs):
             return .html(try JobsPage(queue: queue, layout: layout).render(request.query, notice: notice))
         case ("GET", .job(let id)):
@@ -133,8 +133,17 @@ public final class ConsoleApp {
                 return .html(try ConfirmPage(queue: queue, layout: layout).render(action, back: back))
             }
             let outcomes = try action.perform(by: caller.identity.name, queue: queue, config: config)
+            AuditLog.acted(action.action, on: outcomes, by: caller.identity, client: gate.addresses.client(of: request), reason: action.reason)
             if let session = caller.session { sessions.setFlash(ActionRequest.summary(outcomes, action: action.action), for: session.id) }
             return .redirect(back)
+        case ("POST", .pauses):
+            guard caller.identity.role == .operator else { return .text("Viewers cannot pause or resume.", status: 403) }
+            guard let pause = try PauseRequest(action: request.field("action"), target: request.field("target"),
+                                               reason: request.field("reason"), config: config) else { return .text("Unknown pause.", status: 400) }
+            let outcome = try pause.perform(by: caller.identity.name, queue: queue)
+            AuditLog.paused(pause, changed: outcome.changed, by: caller.identity, client: gate.addresses.client(of: request))
+            if let session = caller.session { sessions.setFlash(outcome.message, for: session.id) }
+            return .redirect("/")
         case ("POST", .logout):
             if let session = caller.session { sessions.end(session.id) }
             return .redirect("/login", headers: Sessions.clearedCookies(secure: gate.secure(request)))
@@ -153,6 +162,7 @@ public final class ConsoleApp {
             if let wait = gate.throttle.wait(for: client) { throw Throttled(seconds: wait) }
             guard let identity = gate.tokens.identity(for: token) else {
                 gate.throttle.failed(client)
+                AuditLog.refused(client: client, by: "bearer token")
                 return nil
             }
             gate.throttle.succeeded(client)
@@ -174,9 +184,11 @@ public final class ConsoleApp {
         }
         guard let identity = gate.tokens.identity(for: request.field("token") ?? "") else {
             gate.throttle.failed(client)
+            AuditLog.refused(client: client, by: "sign-in form")
             return .html(LoginPage.render(message: "That token is not valid.", next: next), status: 401)
         }
         gate.throttle.succeeded(client)
+        AuditLog.signedIn(identity, client: client, by: "sign-in form")
         let session = sessions.create(for: identity)
         return .redirect(next, headers: Sessions.cookies(session, secure: gate.secure(request)))
     }

@@ -16,6 +16,8 @@ enum Command {
           retry ID [--render] / cancel ID   queue a failed job again (--render: render afresh) / stop a queued, running, held or
                                         delivery-unknown one, or close a failed one nobody will retry
           prune [--dry-run] [--json]    apply retention now: remove finished jobs, orders and reports past their days
+          pause intake|destination ID [--reason TEXT] / resume intake|destination ID   leave the hot folder alone /
+                                        claim no job for that printer, on every host, until resumed
           backup FILE                   copy the SQLite queue (jobs, ledger, reports) whole while Folio runs, and check it
           approve ID / reject ID --reason TEXT   deliver a held job's verified files / fail it with the reason
           arrived ID / send-again ID --reason TEXT   a job whose delivery is unknown: the printer has its files /
@@ -64,6 +66,8 @@ enum Command {
         case "doctor": return DoctorCommand.run(arguments, console: console)
         case "prune": return QueueCommands.prune(arguments, console: console)
         case "backup": return BackupCommand.run(arguments, console: console)
+        case "pause": return PauseCommand.run(arguments, console: console, pausing: true)
+        case "resume": return PauseCommand.run(arguments, console: console, pausing: false)
         case "_job": return QueueCommands.job(arguments, console: console, hooks: jobHooks)
         case "_upload": return UploadCommand.run(arguments, console: console)
         case "help", nil:

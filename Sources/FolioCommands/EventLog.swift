@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import FolioCommandLine
 import Jobs
@@ -9,7 +10,7 @@ import Jobs
 final class EventLog {
     enum Format: String { case logfmt, json }
 
-    enum Level: String { case error, warning, notice, info }
+    typealias Level = LogLevel
 
     /// A field's value: JSON writes numbers bare, logfmt writes both alike.
     enum Value {
@@ -119,7 +120,7 @@ final class EventLog {
     }
 
     private func write(_ level: Level, _ event: String, _ fields: [(String, Value)]) {
-        let all: [(String, Value)] = [("ts", .text(Self.timestamp(Date()))), ("level", .text(level.rawValue)), ("event", .text(event)),
+        let all: [(String, Value)] = [("ts", .text(JournalStream.timestamp())), ("level", .text(level.rawValue)), ("event", .text(event)),
                                       ("runner", .text(runner))] + fields
         let line: String
         switch format {
@@ -128,15 +129,7 @@ final class EventLog {
         case .json:
             line = "{" + all.map { "\(Self.json($0.0)):\(Self.json($0.1))" }.joined(separator: ",") + "}"
         }
-        console.say((journal ? JournalStream.prefix(level) : "") + line)
-    }
-
-    /// RFC 3339 in UTC with milliseconds, as log shippers sort them.
-    static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
+        console.say((journal ? level.journalPrefix : "") + line)
     }
 
     static func logfmt(_ value: Value) -> String {

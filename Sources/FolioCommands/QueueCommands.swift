@@ -145,6 +145,10 @@ enum QueueCommands {
                 console.say(String(decoding: try encoder.encode(rows), as: UTF8.self))
                 return 0
             }
+            // Paused intake or printers first: why nothing moves.
+            for pause in try queue.pauses() {
+                console.say("PAUSED \(pause.target) by \(pause.pausedBy) \(age(since: pause.at)) ago: \(pause.reason) (folio resume \(pause.target.description.replacingOccurrences(of: ":", with: " ")))")
+            }
             console.say(pad("ORDER", 28) + pad("STATE", 17) + pad("STAGE", 11) + pad("TRIES", 7) + pad("AGE", 8) + "LAST ERROR")
             for job in jobs {
                 console.say(pad(job.id, 28) + pad(job.state.rawValue, 17) + pad(job.stage, 11) + pad(String(job.attempts), 7)

@@ -73,20 +73,22 @@ public final class ConsoleServer {
     public let port: Int
     public var base: String { "http://127.0.0.1:\(port)" }
 
-    public convenience init(_ workspace: Workspace, arguments: [String] = [], environment extra: [String: String] = [:]) throws {
-        try self.init(executable: Workspace.folio, config: workspace.configFile, arguments: arguments, environment: extra)
+    public convenience init(_ workspace: Workspace, arguments: [String] = [], environment extra: [String: String] = [:],
+                            errors: FileHandle = .nullDevice) throws {
+        try self.init(executable: Workspace.folio, config: workspace.configFile, arguments: arguments, environment: extra, errors: errors)
     }
 
     /// `executable` with the environment of the tests (`base`, when given, instead).
+    /// `errors`: where its standard error goes (its notes and audit lines).
     public init(executable: String, config: URL, arguments: [String] = [], environment extra: [String: String] = [:],
-         base: [String: String]? = nil) throws {
+         base: [String: String]? = nil, errors: FileHandle = .nullDevice) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["serve", "--listen", "127.0.0.1:0", "--config", config.path] + arguments
         var environment = base ?? ProcessInfo.processInfo.environment
         environment["FOLIO_CONSOLE_TOKEN"] = nil
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
-        let line = try process.runReadingFirstLine()
+        let line = try process.runReadingFirstLine(errors: errors)
         let text = String(decoding: line, as: UTF8.self)
         guard let port = text.split(separator: ":").last.flatMap({ Int($0.filter(\.isNumber)) }), text.contains("listening") else {
             process.terminate()

@@ -48,10 +48,11 @@ public enum Tool {
 
 extension Process {
     /// Starts the process and returns the first line it prints (a server's port, say).
-    public func runReadingFirstLine() throws -> Data {
+    /// Runs, and returns the first line of standard output; standard error goes to `errors`.
+    public func runReadingFirstLine(errors: FileHandle = .nullDevice) throws -> Data {
         let output = Pipe()
         standardOutput = output
-        standardError = FileHandle.nullDevice
+        standardError = errors
         try run()
         var line = Data()
         while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }

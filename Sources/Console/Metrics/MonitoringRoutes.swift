@@ -5,7 +5,7 @@ import Jobs
 /// does) and `/metrics`. The first two tell nothing about jobs and answer anyone; `/metrics`
 /// answers a direct connection from this host, or the metrics token from anywhere.
 struct MonitoringRoutes {
-    let queue: JobStore & TelemetryStore
+    let queue: JobStore & TelemetryStore & PauseStore
     let gate: ConsoleGate
     let config: FolioConfig
 
@@ -29,7 +29,7 @@ struct MonitoringRoutes {
             if let refusal = try refusal(request) { return refusal }
             let disk = DiskSpace.places(config).compactMap { place in DiskSpace.free(at: place.path).map { (place.name, $0) } }
             let text = PrometheusText(try queue.metrics(), now: Date().timeIntervalSince1970, diskFree: disk,
-                                      host: ProcessInfo.processInfo.hostName).text
+                                      host: ProcessInfo.processInfo.hostName, paused: try queue.pauses().map(\.target.description)).text
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
                                 body: .bytes(Data(text.utf8)))
         }
@@ -43,6 +43,7 @@ struct MonitoringRoutes {
             if let wait = gate.throttle.wait(for: client) { throw Throttled(seconds: wait) }
             guard gate.tokens.admitsMetrics(token) else {
                 gate.throttle.failed(client)
+                AuditLog.refused(client: client, by: "metrics token")
                 return HTTPResponse(status: 401, headers: [("WWW-Authenticate", "Bearer"), ("Content-Type", "text/plain; charset=utf-8")],
                                     body: .bytes(Data("That is not the metrics token.".utf8)))
             }

@@ -7,7 +7,7 @@ struct PrometheusText {
 
     /// `diskFree`: bytes free where the night writes, by place, as this console's host sees
     /// them; `host` labels them.
-    init(_ metrics: QueueMetrics, now: Double, diskFree: [(place: String, bytes: Int64)] = [], host: String = "") {
+    init(_ metrics: QueueMetrics, now: Double, diskFree: [(place: String, bytes: Int64)] = [], host: String = "", paused: [String] = []) {
         family("folio_jobs", "gauge", "Jobs in the queue, by state.")
         for state in QueuedJob.State.allCases { sample("folio_jobs", ["state": state.rawValue], metrics.jobsByState[state] ?? 0) }
         family("folio_queue_depth", "gauge", "Jobs queued and not yet claimed (waiting out a backoff included).")
@@ -40,6 +40,8 @@ struct PrometheusText {
         for runner in metrics.runners { sample("folio_runner_last_heartbeat_timestamp_seconds", Self.labels(of: runner), runner.lastBeat) }
         family("folio_disk_free_bytes", "gauge", "Bytes free where the night writes (jobs, inbox, reports, an SQLite queue), on the console's host.")
         for (place, bytes) in diskFree { sample("folio_disk_free_bytes", ["place": place, "host": host], Double(bytes)) }
+        family("folio_paused", "gauge", "1 for each paused target: intake, or destination:ID (folio resume …).")
+        for target in paused { sample("folio_paused", ["target": target], 1) }
     }
 
     /// A runner's name is `host-pid`: its host is a label of its own, to group by.

@@ -6,8 +6,10 @@ import Jobs
 /// what needs a person first (delivery unknown, held, then failed and not rejected, each with its reason and its
 /// buttons); the latest batch report; the 14 nights before.
 struct NightPage {
-    var queue: ConsoleCatalog & ReportArchive & IntakeLog
+    var queue: ConsoleCatalog & ReportArchive & IntakeLog & PauseStore
     var layout: Layout
+    /// The configuration's destinations, which an operator may pause.
+    var destinations: [String] = []
 
     static let states: [QueuedJob.State] = [.deliveryUnknown, .held, .failed, .running, .queued, .done, .cancelled]
 
@@ -15,10 +17,13 @@ struct NightPage {
     func render(notice: String? = nil) throws -> String {
         let nights = try queue.nights(limit: 15)
         guard let latest = nights.first else {
-            return layout.page(title: "Night", body: "<h1>No nights yet</h1>\n<p>The queue holds no jobs.</p>")
+            var body = "<h1>No nights yet</h1>\n"
+            if let notice { body += "<p class=\"notice\" role=\"status\">\(HTML.escape(notice))</p>\n" }
+            return layout.page(title: "Night", body: body + "<p>The queue holds no jobs.</p>\n" + (try pauses()))
         }
         var body = "<h1>Night of \(HTML.escape(latest.night))</h1>\n"
         if let notice { body += "<p class=\"notice\" role=\"status\">\(HTML.escape(notice))</p>\n" }
+        body += try pauses()
         body += "<p class=\"muted\" id=\"updated\" aria-live=\"polite\"></p>\n"
         body += "<ul class=\"counts\" aria-label=\"Jobs by state\">"
         for state in Self.states {
@@ -33,6 +38,36 @@ struct NightPage {
         body += try latestBatch()
         body += history(Array(nights.dropFirst()))
         return layout.page(title: "Night \(latest.night)", body: body, poll: "/api/night")
+    }
+
+    /// What is paused, by whom and why, each with its Resume button; and, for an operator, a
+    /// form to pause intake or one printer.
+    private func pauses() throws -> String {
+        let paused = try queue.pauses()
+        let acts = layout.identity.role == .operator
+        var html = ""
+        if !paused.isEmpty {
+            html += "<h2>Paused</h2>\n<ul class=\"paused\">"
+            for pause in paused {
+                html += "<li><strong>\(HTML.escape(pause.target.description))</strong> by \(HTML.escape(pause.pausedBy)), "
+                    + "\(Layout.duration(max(0, Date().timeIntervalSince1970 - pause.at))) ago: \(HTML.escape(pause.reason))"
+                if acts {
+                    html += "<form method=\"post\" action=\"/pauses\">\(layout.csrfField())<input type=\"hidden\" name=\"action\" value=\"resume\">"
+                        + "<input type=\"hidden\" name=\"target\" value=\"\(HTML.escape(pause.target.description))\"><button type=\"submit\">Resume</button></form>"
+                }
+                html += "</li>"
+            }
+            html += "</ul>\n"
+        }
+        guard acts else { return html }
+        let running = (["intake"] + destinations.map { "destination:\($0)" }).filter { name in !paused.contains { $0.target.description == name } }
+        guard !running.isEmpty else { return html }
+        html += "<details class=\"pause\"><summary>Pause intake or a printer</summary><form method=\"post\" action=\"/pauses\">"
+            + "\(layout.csrfField())<input type=\"hidden\" name=\"action\" value=\"pause\"><label>What<select name=\"target\">"
+            + running.map { "<option value=\"\(HTML.escape($0))\">\(HTML.escape($0))</option>" }.joined()
+            + "</select></label><label>Why<input type=\"text\" name=\"reason\" maxlength=\"500\" required></label>"
+            + "<button type=\"submit\">Pause</button></form></details>\n"
+        return html
     }
 
     private func took(_ night: NightRow) -> String? {

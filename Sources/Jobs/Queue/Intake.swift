@@ -18,11 +18,11 @@ public struct Intake {
     }
 
     public var config: FolioConfig
-    public var queue: JobStore & IntakeLog & RetentionStore
+    public var queue: JobStore & IntakeLog & RetentionStore & PauseStore
     public var settle: Double
     public var now: () -> Date
 
-    public init(config: FolioConfig, queue: JobStore & IntakeLog & RetentionStore, now: @escaping () -> Date = { FolioClock.date }) {
+    public init(config: FolioConfig, queue: JobStore & IntakeLog & RetentionStore & PauseStore, now: @escaping () -> Date = { FolioClock.date }) {
         self.config = config
         self.queue = queue
         settle = config.intakeSettleSeconds
@@ -35,6 +35,10 @@ public struct Intake {
         try manager.createDirectory(at: inbox, withIntermediateDirectories: true)
         let accepted = inbox.appendingPathComponent("accepted"), rejected = inbox.appendingPathComponent("rejected")
         var summary = Summary()
+        if let pause = try queue.pauses().first(where: { $0.target == .intake }) {
+            summary.pausedFor = "intake paused by \(pause.pausedBy): \(pause.reason) (folio resume intake)"
+            return summary
+        }
         if let short = DiskSpace.short(config, minimum: config.retention.minimumFreeBytes) {
             // A book half-written on a full disk fails; the orders wait where they are.
             summary.pausedFor = "intake paused: \(short.name) (\(short.path.path)) has \(short.free / 1_048_576) MB free, "

@@ -14,6 +14,8 @@ enum PostgresSchema {
         Migration(.shared, "intake-log"),
         // Delivery proofs that outlive pruned jobs (issue 36).
         Migration(.shared, "retention"),
+        // Paused intake and destinations (issue 36).
+        Migration(.shared, "pauses"),
     ]
 
     /// The channel runners LISTEN on; a job that becomes runnable NOTIFYs it.

@@ -76,3 +76,11 @@ extension DeliveryProof {
                   prunedAt: try row.real("pruned_at"))
     }
 }
+
+extension Pause {
+    /// Nil for a kind this Folio does not know (written by a newer one).
+    init?(row: QueueRow) throws(RowError) {
+        guard let target = PauseTarget(kind: try row.text("kind"), name: try row.text("name")) else { return nil }
+        self.init(target: target, reason: try row.text("reason"), pausedBy: try row.text("paused_by"), at: try row.real("at"))
+    }
+}

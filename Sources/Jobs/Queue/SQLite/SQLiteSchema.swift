@@ -11,5 +11,6 @@ enum SQLiteSchema {
         Migration(.shared, "telemetry"),
         Migration(.shared, "intake-log"),
         Migration(.shared, "retention"),
+        Migration(.shared, "pauses"),
     ]
 }

@@ -11,12 +11,15 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-units-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for unit in ["folio-runner.service", "folio-console.service"] {
+        let units = ["folio-runner.service", "folio-console.service", "folio-night.service", "folio-night.timer"]
+        for unit in units {
             // The package installs /usr/bin/folio; here the unit points at the built binary.
             let text = try String(contentsOf: repositoryRoot.appendingPathComponent("packaging/systemd/\(unit)"), encoding: .utf8)
             try text.replacingOccurrences(of: "/usr/bin/folio", with: Workspace.folio)
                 .write(to: folder.appendingPathComponent(unit), atomically: true, encoding: .utf8)
-            #expect(text.contains("Type=notify") && text.contains("ProtectSystem=strict") && text.contains("NoNewPrivileges=yes"))
+            guard unit.hasSuffix(".service") else { continue }
+            #expect(text.contains(unit == "folio-night.service" ? "Type=oneshot" : "Type=notify"), "\(unit)")
+            #expect(text.contains("ProtectSystem=strict") && text.contains("NoNewPrivileges=yes"), "\(unit)")
         }
         // The runner's job processes get SIGTERM from the runner, not all at once from systemd,
         // and the time to cut off or record their transfers before SIGKILL.
@@ -24,7 +27,10 @@ import Testing
         let lines = runner.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(lines.contains("KillMode=mixed") && lines.contains("KillSignal=SIGTERM"), "\(runner)")
         #expect(lines.contains { $0.hasPrefix("TimeoutStopSec=") && (Int($0.dropFirst("TimeoutStopSec=".count)) ?? 0) >= 30 })
-        let run = try Tool.run("systemd-analyze", ["verify"] + ["folio-runner.service", "folio-console.service"].map { folder.appendingPathComponent($0).path })
+        let night = try String(contentsOf: repositoryRoot.appendingPathComponent("packaging/systemd/folio-night.service"), encoding: .utf8)
+        // One run of the queue, not a watcher; stopped as the runner is.
+        #expect(night.contains("KillMode=mixed\n") && night.contains("\nExecStart=/usr/bin/folio run --log-format logfmt\n"), "\(night)")
+        let run = try Tool.run("systemd-analyze", ["verify"] + units.map { folder.appendingPathComponent($0).path })
         #expect(run.status == 0 && run.errors.isEmpty && run.output.isEmpty, "\(run.output)\(run.errors)")
     }
 

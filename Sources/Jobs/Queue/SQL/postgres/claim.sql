@@ -1,6 +1,7 @@
 WITH next AS (
     SELECT id FROM jobs
-    WHERE (state = 'queued' AND run_after <= $3) OR (state = 'running' AND lease_until < $3)
+    WHERE ((state = 'queued' AND run_after <= $3) OR (state = 'running' AND lease_until < $3))
+      AND NOT EXISTS (SELECT 1 FROM pauses WHERE kind = 'destination' AND name = jobs.destination)
     ORDER BY created_at, id LIMIT 1
     FOR UPDATE SKIP LOCKED)
 UPDATE jobs SET state = 'running', stage = 'claimed', worker = $1, lease_until = $2, attempts = attempts + 1, updated_at = $3

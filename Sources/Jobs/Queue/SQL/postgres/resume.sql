@@ -1,0 +1,1 @@
+DELETE FROM pauses WHERE kind = $1 AND name = $2 RETURNING name

@@ -1,0 +1,1 @@
+DELETE FROM pauses WHERE kind = ? AND name = ? RETURNING name
