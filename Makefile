@@ -26,6 +26,7 @@ bench: deps
 	.build/release/folio-bench
 	.build/release/folio-bench --product a5-softcover-fogra39 --no-batch
 	.build/release/folio-bench --queue
+	.build/release/folio-bench --scale
 
 # The Debian package: .build/deb/folio_VERSION_amd64.deb (docs/guide.md: Running it on a server).
 deb: deps

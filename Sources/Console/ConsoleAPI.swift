@@ -32,8 +32,11 @@ struct ConsoleAPI {
             let offset = try BoundedInput.integer(request.query["offset"], "offset", fallback: 0, in: 0...1_000_000_000)
             let cap = JobsPage.countCap
             let count = try queue.countJobs(filter, cap: cap + 1)
-            return try json(["count": min(count, cap), "count_capped": count > cap,
-                             "jobs": try queue.listJobs(filter, limit: limit, offset: offset).map(encodable)])
+            // `after` (the `next` of the page before) reads by keyset; `offset` stays for old scripts.
+            let after = try BoundedInput.text(request.query["after"], "after").flatMap(JobCursor.init)
+            let rows = try after.map { try queue.listJobs(filter, limit: limit, after: $0) } ?? queue.listJobs(filter, limit: limit, offset: offset)
+            let next: Any = rows.count == limit ? rows.last.map { JobCursor(after: $0).text } ?? NSNull() : NSNull()
+            return try json(["count": min(count, cap), "count_capped": count > cap, "jobs": rows.map(encodable), "next": next])
         case ("GET", .apiJob(let id)):
             guard JobIdentifier.isValid(id), let job = try queue.job(id) else { return ConsoleApp.apiError("not-found", status: 404) }
             let report = try queue.jobFile(job: id, name: "report.json").flatMap { try? JSONSerialization.jsonObject(with: $0) }

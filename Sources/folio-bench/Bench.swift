@@ -10,6 +10,9 @@ import Jobs
 enum Bench {
     static func run(_ arguments: Arguments, console: Terminal) -> Int32 {
         if arguments.flags.contains("queue") { return QueueThroughput.run(console: console) }
+        if arguments.flags.contains("scale") {
+            return ScaleBench.run(large: arguments.options["jobs"].flatMap(Int.init) ?? 1_000_000, console: console)
+        }
         let options: BenchOptions
         do {
             options = try BenchOptions(arguments)

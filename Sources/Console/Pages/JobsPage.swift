@@ -15,7 +15,11 @@ struct JobsPage {
     func render(_ query: [String: String], notice: String?) throws -> String {
         let filter = try Self.filter(from: query)
         let page = try BoundedInput.integer(query["page"], "page", fallback: 1, in: 1...Self.pageLimit)
-        let rows = try queue.listJobs(filter, limit: Self.pageSize, offset: (page - 1) * Self.pageSize)
+        // Older pages are read by keyset, after the last row shown: as fast deep in a million
+        // jobs as on top. (A numbered page still works, read by offset.)
+        let after = try BoundedInput.text(query["after"], "after").flatMap(JobCursor.init)
+        let rows = try after.map { try queue.listJobs(filter, limit: Self.pageSize, after: $0) }
+            ?? queue.listJobs(filter, limit: Self.pageSize, offset: (page - 1) * Self.pageSize)
         let count = try queue.countJobs(filter, cap: Self.countCap + 1)
         let shown = count > Self.countCap ? "more than \(Self.countCap.formatted())" : count.formatted()
         var body = "<h1>Jobs</h1>\n"
@@ -23,7 +27,8 @@ struct JobsPage {
         body += filters(filter)
         body += "<p><span data-total>\(shown)</span> job\(count == 1 ? "" : "s") match. <span class=\"muted\" id=\"updated\" aria-live=\"polite\"></span></p>\n"
         let operatorActs = layout.identity.role == .operator
-        if operatorActs { body += "<form method=\"post\" action=\"/actions\">\(layout.csrfField())" + hiddenFilter(filter, page: page) }
+        let here = Self.queryString(filter, page: page, after: after)
+        if operatorActs { body += "<form method=\"post\" action=\"/actions\">\(layout.csrfField())" + hiddenFilter(filter, back: here) }
         // The row checkboxes are one group (nothing else inside), named for screen readers.
         if operatorActs { body += "<p><label><input type=\"checkbox\" id=\"select-all\"> Select every job on this page</label></p>" }
         body += "<div class=\"scroll\" role=\"group\" aria-label=\"Jobs on this page\"><table class=\"jobs\"><thead><tr>"
@@ -46,8 +51,8 @@ struct JobsPage {
         if rows.isEmpty { body += "<tr><td colspan=\"8\">No job matches.</td></tr>" }
         body += "</tbody></table></div>\n"
         if operatorActs { body += ActionButtons.bulk(matching: count) + "</form>\n" }
-        body += pager(filter, page: page, hasMore: rows.count == Self.pageSize && page * Self.pageSize < count)
-        return layout.page(title: "Jobs", body: body, poll: "/api/jobs?" + Self.queryString(filter, page: page))
+        body += pager(filter, deeper: after != nil || page > 1, next: rows.count == Self.pageSize ? rows.last.map(JobCursor.init(after:)) : nil)
+        return layout.page(title: "Jobs", body: body, poll: "/api/jobs?" + here)
     }
 
     /// The filter a query names; a value too long is a BadRequest, an unknown state or a
@@ -60,14 +65,14 @@ struct JobsPage {
                   text: try BoundedInput.text(query["q"], "q"))
     }
 
-    static func queryString(_ filter: JobFilter, page: Int = 1) -> String {
+    static func queryString(_ filter: JobFilter, page: Int = 1, after: JobCursor? = nil) -> String {
         var items: [URLQueryItem] = []
         if let state = filter.state { items.append(.init(name: "state", value: state.rawValue)) }
         if let product = filter.product { items.append(.init(name: "product", value: product)) }
         if let destination = filter.destination { items.append(.init(name: "destination", value: destination)) }
         if let night = filter.night { items.append(.init(name: "night", value: night)) }
         if let text = filter.text { items.append(.init(name: "q", value: text)) }
-        if page > 1 { items.append(.init(name: "page", value: String(page))) }
+        if let after { items.append(.init(name: "after", value: after.text)) } else if page > 1 { items.append(.init(name: "page", value: String(page))) }
         var components = URLComponents()
         components.queryItems = items
         return components.percentEncodedQuery ?? ""
@@ -90,20 +95,20 @@ struct JobsPage {
     }
 
     /// The filter again, for "all that match" and for the way back after an action.
-    private func hiddenFilter(_ filter: JobFilter, page: Int) -> String {
+    private func hiddenFilter(_ filter: JobFilter, back: String) -> String {
         var html = ""
         for (name, value) in [("state", filter.state?.rawValue), ("product", filter.product), ("destination", filter.destination),
                               ("night", filter.night), ("q", filter.text)] {
             if let value { html += "<input type=\"hidden\" name=\"filter-\(name)\" value=\"\(HTML.escape(value))\">" }
         }
-        return html + "<input type=\"hidden\" name=\"back\" value=\"\(HTML.escape("/jobs?" + Self.queryString(filter, page: page)))\">"
+        return html + "<input type=\"hidden\" name=\"back\" value=\"\(HTML.escape("/jobs?" + back))\">"
     }
 
-    private func pager(_ filter: JobFilter, page: Int, hasMore: Bool) -> String {
+    /// Back to the top, and on after the last row shown (a keyset, never an offset).
+    private func pager(_ filter: JobFilter, deeper: Bool, next: JobCursor?) -> String {
         var links: [String] = []
-        if page > 1 { links.append("<a href=\"/jobs?\(HTML.escape(Self.queryString(filter, page: page - 1)))\">← Newer</a>") }
-        links.append("<span>Page \(page)</span>")
-        if hasMore { links.append("<a href=\"/jobs?\(HTML.escape(Self.queryString(filter, page: page + 1)))\">Older →</a>") }
+        if deeper { links.append("<a href=\"/jobs?\(HTML.escape(Self.queryString(filter)))\">← First page</a>") }
+        if let next { links.append("<a href=\"/jobs?\(HTML.escape(Self.queryString(filter, after: next)))\" rel=\"next\">Older →</a>") }
         return "<nav class=\"pager\" aria-label=\"Pages\">" + links.joined() + "</nav>\n"
     }
 }

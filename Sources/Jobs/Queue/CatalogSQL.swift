@@ -11,6 +11,49 @@ enum CatalogSQL {
     }
     static let rowColumns = JobRow.columns.joined(separator: ", ")
 
+    /// A parameter of a keyset page, typed: SQLite searches an index only for a number bound as
+    /// a number (a cast of a text parameter made it scan a million rows).
+    enum Value {
+        case text(String), integer(Int), real(Double)
+
+        var text: String {
+            switch self {
+            case .text(let text): text
+            case .integer(let number): String(number)
+            case .real(let number): String(number)
+            }
+        }
+    }
+
+    /// The rows after `cursor` in the lists' order, as a union of ranges each read from an
+    /// index in its order and cut at `limit` (an OR of them would scan): the same rank and time
+    /// with a later id, the same rank with an earlier time, a later rank. A chosen state fixes
+    /// the rank, and its own index serves the first two. Within one rank the rank is left out
+    /// of a range's ORDER BY: kept, SQLite sorted every row of the range. `placeholder(n, v)` is
+    /// numbered (`?n`, `$n::integer`), as each is used more than once.
+    static func page(_ filter: JobFilter, after cursor: JobCursor, limit: Int,
+                     placeholder: (Int, Value) -> String) -> (sql: String, parameters: [Value]) {
+        let (conditions, filters) = conditions(filter) { placeholder($0, .text("")) }
+        var parameters = filters.map(Value.text)
+        func next(_ value: Value) -> String {
+            parameters.append(value)
+            return placeholder(parameters.count, value)
+        }
+        let prefix = conditions.isEmpty ? "WHERE " : conditions + " AND "
+        let time = next(.real(cursor.updatedAt)), id = next(.text(cursor.id)), lim = next(.integer(limit))
+        let rank = filter.state == nil ? next(.integer(cursor.rank)) : ""
+        let sameRank = filter.state == nil ? "\(self.rank) = \(rank) AND " : ""
+        var ranges = [("\(sameRank)updated_at = \(time) AND id > \(id)", "ORDER BY id"),
+                      ("\(sameRank)updated_at < \(time)", "ORDER BY updated_at DESC, id")]
+        if filter.state == nil { ranges.append(("\(self.rank) > \(rank)", order(filter))) }
+        let branches = ranges.enumerated().map { index, range in
+            "SELECT * FROM (SELECT \(rowColumns), \(self.rank) AS list_rank FROM jobs \(prefix)\(range.0) \(range.1) LIMIT \(lim)) branch\(index)"
+        }
+        let sql = "SELECT \(rowColumns) FROM (" + branches.joined(separator: " UNION ALL ") + ") page "
+            + "ORDER BY list_rank, updated_at DESC, id LIMIT \(lim)"
+        return (sql, parameters)
+    }
+
     /// The WHERE clause for `filter`, with `placeholder(n)` for the nth parameter (`?` or `$n`),
     /// and the parameters in order.
     static func conditions(_ filter: JobFilter, placeholder: (Int) -> String) -> (sql: String, parameters: [String]) {

@@ -7,6 +7,9 @@ public protocol ConsoleCatalog: AnyObject {
     func recordOutcome(id: String, pages: Int?, warnings: Int) throws
     /// A page of jobs matching `filter`, in the lists' order (see `CatalogSQL.rank`).
     func listJobs(_ filter: JobFilter, limit: Int, offset: Int) throws -> [JobRow]
+    /// The page after `cursor` (the last row of the page before), read by keyset: page 20,000
+    /// of a million jobs costs what the first does.
+    func listJobs(_ filter: JobFilter, limit: Int, after cursor: JobCursor) throws -> [JobRow]
     /// How many jobs match, counting no further than `cap` (a million rows stay fast).
     func countJobs(_ filter: JobFilter, cap: Int) throws -> Int
     /// The newest nights, newest first.

@@ -46,6 +46,7 @@ public struct Intake {
             return summary
         }
         let gate = OrderGate(config: config)
+        var pending: [Admitted] = []
         let names = try manager.contentsOfDirectory(atPath: inbox.path).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
         for name in names {
             let file = inbox.appendingPathComponent(name)
@@ -61,40 +62,65 @@ public struct Intake {
                     try Self.move(file, into: accepted)
                     continue
                 }
-                switch try queue.enqueue(id: order.id, order: data, signature: signature, replace: false) {
-                case .queued, .replaced:
-                    try Self.move(file, into: accepted)
-                    summary.accepted.append(order.id)
-                case .duplicate:
-                    // The same order dropped again: a failed or cancelled job is tried again,
-                    // rendered afresh (its export may have been fixed since); any other is
-                    // already on its way or done, which the summary says.
-                    let job = try queue.job(order.id)
-                    if let job, [.failed, .cancelled].contains(job.state), try queue.retry(order.id, freshRender: true, by: "intake") {
-                        summary.accepted.append(order.id)
-                    } else {
-                        summary.alreadyQueued.append((order.id, job?.state.rawValue ?? "queued"))
-                    }
-                    try Self.move(file, into: accepted)
-                case .conflict:
-                    let reason = "an order \"\(order.id)\" with other content is already in the queue; use `folio enqueue --replace` to replace it"
-                    try refuse(file, order: order.id, reason: reason, into: rejected)
-                    summary.rejected.append((name, reason))
-                }
+                pending.append(Admitted(file: file, id: order.id, order: NewOrder(id: order.id, order: data, signature: signature)))
+                if pending.count == Self.batch { try settle(&pending, into: &summary) }
             } catch let error as InputError {
                 try refuse(file, order: nil, reason: error.description, into: rejected)
                 summary.rejected.append((name, error.description))
             }
         }
+        try settle(&pending, into: &summary)
         return summary
+    }
+
+    /// Orders queued together: one transaction for `batch` files. A thousand transactions
+    /// wrote each index's pages a thousand times; intake was a third as fast at 200,000 files.
+    static let batch = 256
+
+    struct Admitted {
+        var file: URL
+        var id: String
+        var order: NewOrder
+    }
+
+    /// Queues the admitted orders in one transaction, then moves each file as its outcome says.
+    private func settle(_ pending: inout [Admitted], into summary: inout Summary) throws {
+        guard !pending.isEmpty else { return }
+        let accepted = config.inbox.appendingPathComponent("accepted"), rejected = config.inbox.appendingPathComponent("rejected")
+        let outcomes = try queue.enqueue(pending.map(\.order))
+        for (item, outcome) in zip(pending, outcomes) {
+            switch outcome {
+            case .queued, .replaced:
+                try Self.move(item.file, into: accepted)
+                summary.accepted.append(item.id)
+            case .duplicate:
+                // The same order dropped again: a failed or cancelled job is tried again,
+                // rendered afresh (its export may have been fixed since); any other is
+                // already on its way or done, which the summary says.
+                let job = try queue.job(item.id)
+                if let job, [.failed, .cancelled].contains(job.state), try queue.retry(item.id, freshRender: true, by: "intake") {
+                    summary.accepted.append(item.id)
+                } else {
+                    summary.alreadyQueued.append((item.id, job?.state.rawValue ?? "queued"))
+                }
+                try Self.move(item.file, into: accepted)
+            case .conflict:
+                let reason = "an order \"\(item.id)\" with other content is already in the queue; use `folio enqueue --replace` to replace it"
+                try refuse(item.file, order: item.id, reason: reason, into: rejected)
+                summary.rejected.append((item.file.lastPathComponent, reason))
+            }
+        }
+        pending = []
     }
 
     /// "delivered (pruned)" when no job holds this id but the delivery proofs show these very
     /// bytes were printed.
     private func deliveredBefore(_ id: String, _ data: Data) throws -> String? {
-        guard try queue.job(id) == nil else { return nil }
+        // Proofs are rare and indexed: asked first, the job only when there are some.
+        let proofs = try queue.proofs(id)
+        guard !proofs.isEmpty, try queue.job(id) == nil else { return nil }
         let digest = SHA256.hex(of: data)
-        return try queue.proofs(id).contains { $0.orderSHA256 == digest } ? "delivered (pruned)" : nil
+        return proofs.contains { $0.orderSHA256 == digest } ? "delivered (pruned)" : nil
     }
 
     /// Moves a file (and its signature) into `folder`, never over an older file of that name.

@@ -56,6 +56,38 @@ public struct JobRow: Sendable, Equatable, Codable {
     }
 }
 
+/// Where a page of the lists ends: the last row's rank (held first … done last), time and id.
+public struct JobCursor: Sendable, Equatable {
+    public var rank: Int
+    public var updatedAt: Double
+    public var id: String
+
+    public init(rank: Int, updatedAt: Double, id: String) {
+        self.rank = rank
+        self.updatedAt = updatedAt
+        self.id = id
+    }
+
+    /// After this row.
+    public init(after row: JobRow) {
+        self.init(rank: Self.ranks[row.state] ?? 5, updatedAt: row.updatedAt, id: row.id)
+    }
+
+    /// `RANK.TIME.ID` as the pages and the API carry it (`2.1796162400.5.anna-2025`); nil for
+    /// anything else.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "~", maxSplits: 2).map(String.init)
+        guard parts.count == 3, let rank = Int(parts[0]), (0...5).contains(rank), let time = Double(parts[1]), time.isFinite,
+              JobIdentifier.isValid(parts[2]) else { return nil }
+        self.init(rank: rank, updatedAt: time, id: parts[2])
+    }
+
+    public var text: String { "\(rank)~\(updatedAt)~\(id)" }
+
+    /// `CatalogSQL.rank` in Swift.
+    static let ranks: [QueuedJob.State: Int] = [.held: 0, .failed: 1, .running: 2, .queued: 3, .cancelled: 4]
+}
+
 /// One night at a glance: jobs by state, books made, their pages and warnings, and the time
 /// from the first job queued to the last one finished.
 public struct NightRow: Sendable, Equatable, Codable {

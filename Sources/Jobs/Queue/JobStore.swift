@@ -5,6 +5,9 @@ import Foundation
 /// worker holding a job (its lease not run out) can move it while it runs.
 public protocol JobStore: AnyObject {
     func enqueue(id: String, order: Data, signature: String?, replace: Bool) throws -> EnqueueOutcome
+    /// Several orders in one transaction (intake's hot folder: a transaction a file wrote each
+    /// index's pages once per order), each as `enqueue` without replacing; outcomes in order.
+    func enqueue(_ orders: [NewOrder]) throws -> [EnqueueOutcome]
     /// Atomically takes the oldest runnable job (queued and due, or running with an expired
     /// lease) for `worker`, holding it for `lease` seconds.
     func claim(worker: String, lease: Double) throws -> QueuedJob?
@@ -54,6 +57,19 @@ public protocol JobStore: AnyObject {
     func confirmArrival(_ id: String, by actor: String) throws -> Bool
     /// The files go again, on purpose: from `delivery-unknown`, or from `done` for a printer that lost them.
     func sendAgain(_ id: String, by actor: String, reason: String) throws -> Bool
+}
+
+/// An order to queue: its id, bytes and signature.
+public struct NewOrder: Sendable {
+    public var id: String
+    public var order: Data
+    public var signature: String?
+
+    public init(id: String, order: Data, signature: String?) {
+        self.id = id
+        self.order = order
+        self.signature = signature
+    }
 }
 
 extension JobStore {

@@ -11,9 +11,12 @@ struct Migration: Sendable {
     }
 
     /// The file's statements, split at each `;` (so no comment holds one); comments alone are
-    /// no statement.
+    /// no statement. A file of triggers, whose bodies hold semicolons of their own, ends each
+    /// statement with a line `-- end` instead.
     func steps() throws(SQLStatementError) -> [String] {
-        try statements.text(name).split(separator: ";").map(String.init).filter { part in
+        let text = try statements.text(name)
+        let parts = text.contains("\n-- end\n") ? text.components(separatedBy: "\n-- end\n") : text.split(separator: ";").map(String.init)
+        return parts.filter { part in
             part.split(separator: "\n").contains { line in
                 let text = line.trimmingCharacters(in: .whitespaces)
                 return !text.isEmpty && !text.hasPrefix("--")

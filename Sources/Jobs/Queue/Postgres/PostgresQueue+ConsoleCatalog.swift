@@ -29,6 +29,17 @@ extension PostgresQueue: ConsoleCatalog {
         }
     }
 
+    public func listJobs(_ filter: JobFilter, limit: Int, after cursor: JobCursor) throws -> [JobRow] {
+        let (sql, parameters) = CatalogSQL.page(filter, after: cursor, limit: limit) { index, value in
+            switch value {
+            case .text: "$\(index)"
+            case .integer: "$\(index)::integer"
+            case .real: "$\(index)::double precision"
+            }
+        }
+        return try withConnection { database -> [JobRow] in try database.execute(sql, parameters.map(\.text)).map(JobRow.init(row:)) }
+    }
+
     public func countJobs(_ filter: JobFilter, cap: Int) throws -> Int {
         let (conditions, parameters) = CatalogSQL.conditions(filter) { "$\($0)" }
         return try withConnection { database -> Int in

@@ -5,30 +5,41 @@ import Foundation
 /// LOCKED`; a job that becomes runnable NOTIFYs idle runners.
 extension PostgresQueue: JobStore {
     public func enqueue(id: String, order: Data, signature: String?, replace: Bool) throws -> EnqueueOutcome {
+        try transaction { database -> EnqueueOutcome in
+            try enqueueRow(database, id: id, order: order, signature: signature, replace: replace)
+        }
+    }
+
+    public func enqueue(_ orders: [NewOrder]) throws -> [EnqueueOutcome] {
+        try transaction { database -> [EnqueueOutcome] in
+            try orders.map { try enqueueRow(database, id: $0.id, order: $0.order, signature: $0.signature, replace: false) }
+        }
+    }
+
+    /// One order, inside the caller's transaction.
+    private func enqueueRow(_ database: PGConnection, id: String, order: Data, signature: String?, replace: Bool) throws -> EnqueueOutcome {
         let digest = SHA256.hex(of: order)
         let now = String(environment.now())
-        return try transaction { database -> EnqueueOutcome in
-            let inserted = try database.execute(Self.sql("enqueue-insert"), [id, PGBytea.text(order), digest, signature, now])
-            if !inserted.isEmpty {
-                try recordFacts(database, id: id, order: order, queuedAt: environment.now())
-                try log(database, id, "queued")
-                try notify(database)
-                return .queued
-            }
-            guard let existing = try database.execute(Self.sql("enqueue-find"), [id]).first else {
-                return .conflict
-            }
-            if try existing.text("order_sha256") == digest { return .duplicate }
-            guard replace, try existing.text("state") != QueuedJob.State.running.rawValue else { return .conflict }
-            try database.execute(Self.sql("enqueue-replace"), [id, PGBytea.text(order), digest, signature, now])
+        let inserted = try database.execute(Self.sql("enqueue-insert"), [id, PGBytea.text(order), digest, signature, now])
+        if !inserted.isEmpty {
             try recordFacts(database, id: id, order: order, queuedAt: environment.now())
-            // Another order: nothing verified for the old one applies; the ledger stays.
-            try database.execute(Self.sql("delete-verification"), [id])
-            try database.execute(Self.sql("delete-requests"), [id])
-            try log(database, id, "replaced")
+            try log(database, id, "queued")
             try notify(database)
-            return .replaced
+            return .queued
         }
+        guard let existing = try database.execute(Self.sql("enqueue-find"), [id]).first else {
+            return .conflict
+        }
+        if try existing.text("order_sha256") == digest { return .duplicate }
+        guard replace, try existing.text("state") != QueuedJob.State.running.rawValue else { return .conflict }
+        try database.execute(Self.sql("enqueue-replace"), [id, PGBytea.text(order), digest, signature, now])
+        try recordFacts(database, id: id, order: order, queuedAt: environment.now())
+        // Another order: nothing verified for the old one applies; the ledger stays.
+        try database.execute(Self.sql("delete-verification"), [id])
+        try database.execute(Self.sql("delete-requests"), [id])
+        try log(database, id, "replaced")
+        try notify(database)
+        return .replaced
     }
 
     public func claim(worker: String, lease: Double) throws -> QueuedJob? {

@@ -16,6 +16,9 @@ enum PostgresSchema {
         Migration(.shared, "retention"),
         // Paused intake and destinations (issue 36).
         Migration(.shared, "pauses"),
+        // Counts kept by trigger, for pages and /metrics at a million jobs (issue 36).
+        Migration(.shared, "counts"),
+        Migration(.postgres, "count-triggers"),
     ]
 
     /// The channel runners LISTEN on; a job that becomes runnable NOTIFYs it.

@@ -23,6 +23,17 @@ extension SQLiteQueue: ConsoleCatalog {
             """, parameters.map { .text($0) } + [.integer(Int64(limit)), .integer(Int64(offset))]).map(JobRow.init(row:))
     }
 
+    public func listJobs(_ filter: JobFilter, limit: Int, after cursor: JobCursor) throws -> [JobRow] {
+        let (sql, parameters) = CatalogSQL.page(filter, after: cursor, limit: limit) { index, _ in "?\(index)" }
+        return try database.execute(sql, parameters.map { value -> SQLiteDatabase.Value in
+            switch value {
+            case .text(let text): .text(text)
+            case .integer(let number): .integer(Int64(number))
+            case .real(let number): .real(number)
+            }
+        }).map(JobRow.init(row:))
+    }
+
     public func countJobs(_ filter: JobFilter, cap: Int) throws -> Int {
         let (conditions, parameters) = CatalogSQL.conditions(filter) { _ in "?" }
         return try database.execute("SELECT COUNT(*) AS count FROM (SELECT 1 FROM jobs \(conditions) LIMIT ?)",

@@ -5,29 +5,40 @@ import Foundation
 /// processes never both claim a queued job.
 extension SQLiteQueue: JobStore {
     public func enqueue(id: String, order: Data, signature: String?, replace: Bool) throws -> EnqueueOutcome {
-        let digest = SHA256.hex(of: order)
-        let now = environment.now()
-        return try database.immediateTransaction { () throws -> EnqueueOutcome in
-            if let existing = try database.execute(Self.sql("enqueue-find"), [.text(id)]).first {
-                if try existing.text("order_sha256") == digest { return .duplicate }
-                guard replace else { return .conflict }
-                guard try existing.text("state") != QueuedJob.State.running.rawValue else { return .conflict }
-                try database.execute(Self.sql("enqueue-replace"),
-                                     [.blob(order), .text(digest), signature.map { .text($0) } ?? .null, .real(now), .real(now), .text(id)])
-                try recordFacts(id: id, order: order, queuedAt: now)
-                // Another order: nothing verified for the old one applies. The ledger stays: the
-                // printer still has what it was sent.
-                try database.execute(Self.sql("delete-verification"), [.text(id)])
-                try database.execute(Self.sql("delete-requests"), [.text(id)])
-                try log(id, "replaced")
-                return .replaced
-            }
-            try database.execute(Self.sql("enqueue-insert"),
-                                 [.text(id), .blob(order), .text(digest), signature.map { .text($0) } ?? .null, .real(now), .real(now), .real(now)])
-            try recordFacts(id: id, order: order, queuedAt: now)
-            try log(id, "queued")
-            return .queued
+        try database.immediateTransaction { () throws -> EnqueueOutcome in
+            try enqueueRow(id: id, order: order, signature: signature, replace: replace, now: environment.now())
         }
+    }
+
+    public func enqueue(_ orders: [NewOrder]) throws -> [EnqueueOutcome] {
+        let now = environment.now()
+        return try database.immediateTransaction { () throws -> [EnqueueOutcome] in
+            try orders.map { try enqueueRow(id: $0.id, order: $0.order, signature: $0.signature, replace: false, now: now) }
+        }
+    }
+
+    /// One order, inside the caller's transaction.
+    private func enqueueRow(id: String, order: Data, signature: String?, replace: Bool, now: Double) throws -> EnqueueOutcome {
+        let digest = SHA256.hex(of: order)
+        if let existing = try database.execute(Self.sql("enqueue-find"), [.text(id)]).first {
+            if try existing.text("order_sha256") == digest { return .duplicate }
+            guard replace else { return .conflict }
+            guard try existing.text("state") != QueuedJob.State.running.rawValue else { return .conflict }
+            try database.execute(Self.sql("enqueue-replace"),
+                                 [.blob(order), .text(digest), signature.map { .text($0) } ?? .null, .real(now), .real(now), .text(id)])
+            try recordFacts(id: id, order: order, queuedAt: now)
+            // Another order: nothing verified for the old one applies. The ledger stays: the
+            // printer still has what it was sent.
+            try database.execute(Self.sql("delete-verification"), [.text(id)])
+            try database.execute(Self.sql("delete-requests"), [.text(id)])
+            try log(id, "replaced")
+            return .replaced
+        }
+        try database.execute(Self.sql("enqueue-insert"),
+                             [.text(id), .blob(order), .text(digest), signature.map { .text($0) } ?? .null, .real(now), .real(now), .real(now)])
+        try recordFacts(id: id, order: order, queuedAt: now)
+        try log(id, "queued")
+        return .queued
     }
 
     public func claim(worker: String, lease: Double) throws -> QueuedJob? {

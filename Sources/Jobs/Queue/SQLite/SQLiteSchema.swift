@@ -12,5 +12,7 @@ enum SQLiteSchema {
         Migration(.shared, "intake-log"),
         Migration(.shared, "retention"),
         Migration(.shared, "pauses"),
+        Migration(.shared, "counts"),
+        Migration(.sqlite, "count-triggers"),
     ]
 }

@@ -80,4 +80,39 @@ import Testing
         #expect(try q.eventCounts("done") == ["a": 1, "b": 1])
         #expect(try q.eventCounts("queued") == ["a": 2, "b": 1], "a retried attempt is queued again")
     }
+
+    /// Paging by keyset walks the same rows in the same order as one long read, whatever the
+    /// filter, ties in time included.
+    @Test(arguments: Driver.allCases)
+    func pagesAfterACursorWalkTheWholeListInOrder(_ driver: Driver) throws {
+        let fixture = try QueueFixture(driver)
+        let q = try fixture.queue(attempts: 1)
+        for index in 0..<60 {
+            _ = try q.enqueue(id: String(format: "k%02d", index), order: Data("\(index)".utf8), signature: nil, replace: false)
+            if index % 4 == 0 { fixture.clock.advance(1) }  // some share a time
+        }
+        for index in 0..<40 {
+            guard let job = try q.claim(worker: "w", lease: 30) else { break }
+            switch index % 4 {
+            case 0: _ = try q.finish(id: job.id, worker: "w", succeeded: true, error: nil, final: true)
+            case 1: _ = try q.finish(id: job.id, worker: "w", succeeded: false, error: "x: y", final: true)
+            case 2: _ = try q.hold(id: job.id, worker: "w", reason: "held")
+            default: break  // running
+            }
+            if index % 3 == 0 { fixture.clock.advance(1) }
+        }
+        for filter in [JobFilter(), JobFilter(state: .done), JobFilter(text: "k1")] {
+            let whole = try q.listJobs(filter, limit: 1000, offset: 0).map(\.id)
+            var walked: [String] = [], cursor: JobCursor?
+            repeat {
+                let page = try cursor.map { try q.listJobs(filter, limit: 7, after: $0) } ?? q.listJobs(filter, limit: 7, offset: 0)
+                walked += page.map(\.id)
+                cursor = page.count == 7 ? page.last.map(JobCursor.init(after:)) : nil
+            } while cursor != nil && walked.count <= whole.count
+            #expect(walked == whole, "\(filter)")
+            #expect(!whole.isEmpty)
+        }
+        #expect(JobCursor("2~1796162400.5~anna-2025") == JobCursor(rank: 2, updatedAt: 1_796_162_400.5, id: "anna-2025"))
+        #expect(JobCursor("9~1~a") == nil && JobCursor("1~nan~a") == nil && JobCursor("1~2~../x") == nil && JobCursor("x") == nil)
+    }
 }

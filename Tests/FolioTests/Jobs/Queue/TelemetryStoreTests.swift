@@ -63,15 +63,58 @@ import Testing
         #expect(try q.events("a").contains { $0.event == "lease-lost" && $0.by == "slow" })
     }
 
+    /// Counters are counters: retention removes a job's rows, not what it added to the counts
+    /// (Prometheus would read a fall as a restart); the job's own gauge goes.
     @Test(arguments: Driver.allCases)
-    func pruningAJobTakesItsTimingsAlong(_ driver: Driver) throws {
+    func pruningAJobLeavesTheCountersWhole(_ driver: Driver) throws {
         let fixture = try QueueFixture(driver)
         let q = try fixture.queueWithClaimedJob(worker: "w")
         try q.recordTimings(AttemptTimings(job: "a", attempt: 1, seconds: 3, stages: ["layout": 1]))
+        try q.recordRequest(UploadRequestRecord(job: "a", attempt: 1, file: "interior.pdf", destination: "shop", url: "https://x/1",
+                                                httpStatus: 201, error: nil, bytesSent: 9, at: fixture.clock.now, requestClass: "accepted"))
         #expect(try q.finish(id: "a", worker: "w", succeeded: true, error: nil, final: true) == .done)
         fixture.clock.advance(100)
         #expect(try q.prune(olderThan: 10, now: fixture.clock.now) == 1)
         let metrics = try q.metrics()
-        #expect(metrics.attempts.count == 0 && metrics.stages.isEmpty)
+        #expect(metrics.attempts.count == 1 && metrics.stages["layout"]?.count == 1 && metrics.requests["shop"]?["accepted"] == 1)
+        #expect(metrics.jobsByState[.done] == 0)
+    }
+
+    /// The counts the triggers keep equal the rows, after every kind of change a queue sees:
+    /// enqueue, claim, retry, hold, finish, cancel, replace, forget, prune, outcomes.
+    @Test(arguments: Driver.allCases)
+    func theCountsKeptEqualTheRows(_ driver: Driver) throws {
+        let fixture = try QueueFixture(driver)
+        let q = try fixture.queue(attempts: 2)
+        for index in 0..<40 {
+            let id = "j\(index)"
+            _ = try q.enqueue(id: id, order: Data(id.utf8), signature: nil, replace: false)
+            if index % 9 == 0 { fixture.clock.advance(86_400) }  // several nights
+        }
+        for index in 0..<30 {
+            guard let job = try q.claim(worker: "w", lease: 30) else { break }
+            switch index % 6 {
+            case 0: _ = try q.finish(id: job.id, worker: "w", succeeded: true, error: nil, final: true)
+            case 1: _ = try q.finish(id: job.id, worker: "w", succeeded: false, error: "x: y", final: false)
+            case 2: _ = try q.hold(id: job.id, worker: "w", reason: "held")
+            case 3: _ = try q.finish(id: job.id, worker: "w", succeeded: false, error: "x: y", final: true)
+            case 4: _ = try q.cancel(job.id)
+            default: try q.recordOutcome(id: job.id, pages: 40 + index, warnings: index % 3)
+            }
+        }
+        _ = try q.enqueue(id: "j39", order: Data("other".utf8), signature: nil, replace: true)
+        _ = try q.forget("j0")
+        fixture.clock.advance(10 * 86_400)
+        _ = try q.prune(olderThan: 86_400, now: fixture.clock.now)
+        let metrics = try q.metrics()
+        let jobs = try q.jobs()
+        for state in QueuedJob.State.allCases {
+            #expect(metrics.jobsByState[state] == jobs.filter { $0.state == state }.count, "\(state)")
+        }
+        let rows = try q.listJobs(JobFilter(), limit: 1000, offset: 0)
+        #expect(metrics.pagesRendered == rows.filter { [.done, .held].contains($0.state) }.compactMap(\.pages).reduce(0, +))
+        let nights = try q.nights(limit: 100)
+        #expect(nights.reduce(0) { $0 + $1.counts.values.reduce(0, +) } == jobs.count)
+        for night in nights { #expect(night.counts.values.reduce(0, +) == rows.filter { $0.night == night.night }.count, "\(night.night)") }
     }
 }

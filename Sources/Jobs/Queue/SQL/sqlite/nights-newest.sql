@@ -1,1 +1,1 @@
-SELECT DISTINCT night FROM jobs ORDER BY night DESC LIMIT ?
+SELECT DISTINCT night FROM job_counts ORDER BY night DESC LIMIT ?

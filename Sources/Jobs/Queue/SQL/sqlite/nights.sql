@@ -1,3 +1,2 @@
-SELECT night, state, COUNT(*) AS count, COALESCE(SUM(pages), 0) AS pages, COALESCE(SUM(warnings), 0) AS warnings,
-    MIN(created_at) AS first_queued, MAX(finished_at) AS last_finished
-FROM jobs WHERE night >= ? GROUP BY night, state
+SELECT c.night, c.state, c.jobs AS count, c.pages, c.warnings, t.first_queued, t.last_finished
+FROM job_counts c JOIN night_times t ON t.night = c.night WHERE c.night >= ?
