@@ -52,6 +52,7 @@ chmod 0644 "$root/usr/share/doc/folio/changelog.gz"
 # SIGTERM, the new one takes them), removal stops them, purge forgets them.
 # The units with an [Install] section; the night's service runs only from its timer.
 units="folio-console.service folio-night.timer folio-runner.service"
+# A oneshot night is never try-restarted (dpkg would wait for the night to end); removal stops it.
 running="$units folio-night.service"
 snippet() {  # NAME KEY=VALUE...: one of debhelper's autoscripts, its #KEY#s filled
     file="/usr/share/debhelper/autoscripts/$1"; shift
@@ -61,7 +62,7 @@ snippet() {  # NAME KEY=VALUE...: one of debhelper's autoscripts, its #KEY#s fil
     printf '# Automatically added by build-deb.sh from debhelper'"'"'s %s\n%s\n# End automatically added section\n' "$(basename "$file")" "$text"
 }
 postinst_snippets=$(for unit in $units; do snippet postinst-systemd-dont-enable UNITFILE="$unit"; done
-    snippet postinst-systemd-restartnostart UNITFILES="$running" RESTART_ACTION=try-restart)
+    snippet postinst-systemd-restartnostart UNITFILES="$units" RESTART_ACTION=try-restart)
 prerm_snippets=$(snippet prerm-systemd-restart UNITFILES="$running")
 postrm_snippets=$(snippet postrm-systemd UNITFILES="$units"; snippet postrm-systemd-reload-only UNITFILES="$running")
 fill() {  # SCRIPT SNIPPETS: the script with #DEBHELPER# replaced

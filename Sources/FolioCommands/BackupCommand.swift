@@ -16,6 +16,10 @@ enum BackupCommand {
                              + "restore with pg_restore into an empty database; docs/guide.md: Months on a server")
             return 2
         }
+        guard FileManager.default.fileExists(atPath: location.path) else {
+            console.complain("backup: there is no queue at \(location.path) (folio.json's queue)")
+            return 1
+        }
         do {
             let queue = try SQLiteQueue(path: location)
             let summary = try queue.backup(to: URL(fileURLWithPath: path))

@@ -134,7 +134,7 @@ final class EventLog {
 
     static func logfmt(_ value: Value) -> String {
         switch value {
-        case .number(let number): number.rounded() == number ? String(Int(number)) : String(number)
+        case .number(let number): number.isFinite ? (number.rounded() == number ? String(Int(number)) : String(number)) : "null"
         case .text(let text): logfmt(text)
         }
     }
@@ -149,7 +149,8 @@ final class EventLog {
     /// One JSON value, by the maintained encoder (escaping is not ours to get wrong).
     static func json(_ value: Value) -> String {
         switch value {
-        case .number(let number): number.rounded() == number ? String(Int(number)) : String(number)
+        // JSON has no NaN or infinity: null, never a line that does not parse.
+        case .number(let number): number.isFinite ? (number.rounded() == number ? String(Int(number)) : String(number)) : "null"
         case .text(let text): json(text)
         }
     }

@@ -31,12 +31,11 @@ public enum NightReport {
     public static func write(_ summary: Summary, queue: ReportArchive, config: FolioConfig, once: Bool) throws -> Bool {
         let name = "NIGHT-\(summary.night)"
         let (data, page) = try BatchReport.render(name: name, heading: "The night of \(summary.night)", lines: summary.jobs, config: config)
-        if once {
-            guard try queue.storeBatchReportOnce(name: name, summary: data, html: page) else { return false }
-        } else {
-            try queue.storeBatchReport(name: name, summary: data, html: page)
-        }
+        // The files first: a report stored but never written (a full disk) would be one no runner
+        // writes again, nor announces.
         try BatchReport.writeFiles(name: name, summary: data, page: page, config: config)
+        if once { return try queue.storeBatchReportOnce(name: name, summary: data, html: page) }
+        try queue.storeBatchReport(name: name, summary: data, html: page)
         return true
     }
 }

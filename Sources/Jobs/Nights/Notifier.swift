@@ -97,9 +97,13 @@ public struct Notifier: Sendable {
         } catch {
             return "\(settings.sendmail) did not start: \(error.localizedDescription)"
         }
-        input.fileHandleForWriting.write(Data(message.utf8))
+        // A sendmail that exits before reading the message must not take the runner with it.
+        signal(SIGPIPE, SIG_IGN)
+        let written = Result { try input.fileHandleForWriting.write(contentsOf: Data(message.utf8)) }
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
-        return process.terminationStatus == 0 ? nil : "\(settings.sendmail) exited \(process.terminationStatus)"
+        if process.terminationStatus != 0 { return "\(settings.sendmail) exited \(process.terminationStatus)" }
+        if case .failure(let error) = written { return "\(settings.sendmail) did not take the message: \(error)" }
+        return nil
     }
 }

@@ -133,6 +133,9 @@ public struct Intake {
             counter += 1
         }
         try FileManager.default.moveItem(at: file, to: target)
+        // Retention ages a taken or refused order from when intake took it, not from when its
+        // writer wrote it (an old file refused today would go at the next sweep).
+        try? FileManager.default.setAttributes([.modificationDate: FolioClock.date], ofItemAtPath: target.path)
         let signature = file.appendingPathExtension("sig")
         if FileManager.default.fileExists(atPath: signature.path) {
             try? FileManager.default.moveItem(at: signature, to: target.appendingPathExtension("sig"))

@@ -11,9 +11,10 @@ public protocol RetentionStore: AnyObject {
     func prunable(_ cutoffs: PruneCutoffs) throws -> [(id: String, state: QueuedJob.State)]
     /// Failed jobs past the failed days that nobody decided on: kept, and said so.
     func undecidedFailures(before cutoff: Double) throws -> Int
-    /// Removes these jobs (each still finished, checked again), keeping their ledger as
+    /// Removes these jobs, each only if it still is what `prunable` lists (checked again in the
+    /// same statement: one sent again, retried or failed since stays), keeping their ledger as
     /// proofs; returns the ids removed.
-    func prune(_ ids: [String]) throws -> [String]
+    func prune(_ ids: [String], cutoffs: PruneCutoffs) throws -> [String]
     /// What the printer received of a pruned job, oldest first.
     func proofs(_ id: String) throws -> [DeliveryProof]
     /// Orders refused at intake before `cutoff` leave the record; returns their files.

@@ -18,10 +18,13 @@ public struct PruneSummary: Sendable, Codable, Equatable {
     public var orders = 0
     public var rejectedOrders = 0
     public var batchReports = 0
-    /// Bytes of files removed (or to be), jobs' included.
+    /// Bytes of the other files removed (or to be): orphan folders, orders, reports; each job
+    /// counts its own.
     public var bytes: Int64 = 0
     /// Failed jobs past their days that nobody decided on: kept until someone does.
     public var undecidedFailures = 0
+    /// Stopped at its time limit with jobs left: the next sweep goes on.
+    public var unfinished = false
 
     enum CodingKeys: String, CodingKey {
         case jobs, orders, bytes
@@ -30,6 +33,7 @@ public struct PruneSummary: Sendable, Codable, Equatable {
         case rejectedOrders = "rejected_orders"
         case batchReports = "batch_reports"
         case undecidedFailures = "undecided_failures"
+        case unfinished
     }
 
     init(dryRun: Bool) { self.dryRun = dryRun }
@@ -44,6 +48,7 @@ public struct PruneSummary: Sendable, Codable, Equatable {
         var line = "\(verb) \(jobs.count) job\(jobs.count == 1 ? "" : "s"), \(orphanFolders) orphan folder\(orphanFolders == 1 ? "" : "s"), "
             + "\(orders) accepted order\(orders == 1 ? "" : "s"), \(rejectedOrders) rejected order\(rejectedOrders == 1 ? "" : "s"), "
             + "\(batchReports) batch report\(batchReports == 1 ? "" : "s"): \(megabytes) MB"
+        if unfinished { line += "; more to remove at the next sweep" }
         if undecidedFailures > 0 {
             line += "; kept \(undecidedFailures) failed job\(undecidedFailures == 1 ? "" : "s") nobody decided on (retry, cancel or forget them)"
         }

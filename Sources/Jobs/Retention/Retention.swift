@@ -19,18 +19,25 @@ public struct Retention {
         self.now = now
     }
 
-    /// One sweep; with `dryRun`, what it would remove, removing nothing.
-    public func apply(dryRun: Bool = false) throws -> PruneSummary {
+    /// One sweep; with `dryRun`, what it would remove, removing nothing. With `until`, it stops
+    /// removing jobs at that time and says so (`unfinished`): a runner sweeps between renewing
+    /// its leases, and a first sweep over months of history must not let them run out.
+    public func apply(dryRun: Bool = false, until deadline: Date? = nil) throws -> PruneSummary {
         let policy = config.retention
         let time = now().timeIntervalSince1970
         var summary = PruneSummary(dryRun: dryRun)
-        let candidates = try queue.prunable(policy.cutoffs(at: time))
+        let cutoffs = policy.cutoffs(at: time)
+        let candidates = try queue.prunable(cutoffs)
         for (id, state) in candidates {
+            if let deadline, Date() >= deadline {
+                summary.unfinished = true
+                break
+            }
             let folder = config.jobs.appendingPathComponent(id)
             let copies = try outboxCopies(of: id)
             let bytes = DiskSpace.used(by: folder) + copies.reduce(0) { $0 + DiskSpace.used(by: $1) }
             if !dryRun {
-                guard try queue.prune([id]) == [id] else { continue }
+                guard try queue.prune([id], cutoffs: cutoffs) == [id] else { continue }
                 // Queued afresh in the moment since: its new attempt owns the folder now.
                 if try queue.job(id) == nil { try? FileManager.default.removeItem(at: folder) }
                 for copy in copies { Self.removeCopy(copy) }
@@ -74,7 +81,11 @@ public struct Retention {
                                     into summary: inout PruneSummary) throws -> Int {
         var count = 0
         for folder in Self.entries(of: config.jobs) where Self.modified(folder) < cutoff && !pruned.contains(folder.lastPathComponent) {
-            guard try queue.job(folder.lastPathComponent) == nil else { continue }
+            // Only what a job left: a folder named as a job, holding its log or report (never a
+            // file, nor a folder of anything else that shares the place).
+            guard JobIdentifier.isValid(folder.lastPathComponent),
+                  ["job.log", "report.json"].contains(where: { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }),
+                  try queue.job(folder.lastPathComponent) == nil else { continue }
             summary.bytes += DiskSpace.used(by: folder)
             if !dryRun { try? FileManager.default.removeItem(at: folder) }
             count += 1

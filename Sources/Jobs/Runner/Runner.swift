@@ -82,14 +82,19 @@ public final class Runner {
         var lastRunnerBeat = Date.distantPast
         var lastSweep = Date.distantPast
         var lastNight: String?
+        var nightAgainAt = Date.distantPast
         var intakePause: String?
         let prefix = Self.name
         let service = ServiceManager()
         service.ready("taking jobs with \(options.workers) worker\(options.workers == 1 ? "" : "s")")
         onEvent(.ready(workers: options.workers, watch: options.watch))
         // A clean stop takes the runner's series off `/metrics`; a killed one is forgotten
-        // after five leases of silence.
-        defer { try? queue.runnerStopped(prefix) }
+        // after five leases of silence. Notices handed over go out on every way out.
+        defer {
+            try? queue.runnerStopped(prefix)
+            notices.finish()
+            for problem in notices.takeProblems() { onEvent(.trouble(problem)) }
+        }
         while true {
             service.alive()
             if Date().timeIntervalSince(lastRunnerBeat) >= config.leaseSeconds / 3 {
@@ -98,13 +103,15 @@ public final class Runner {
                 lastRunnerBeat = Date()
             }
             if !stop.isStopped, lastSweep == .distantPast || (options.watch && Date().timeIntervalSince(lastSweep) >= config.retention.intervalSeconds) {
-                sweep()
-                lastSweep = Date()
+                // A sweep left unfinished goes on after the next round of heartbeats.
+                lastSweep = sweep() ? Date() : Date().addingTimeInterval(-config.retention.intervalSeconds + config.leaseSeconds / 3)
             }
-            // Past the night's cut: its report, once across every host, and its notice.
-            if !stop.isStopped, case let night = config.night.lastEnded(at: FolioClock.now()), night != lastNight {
-                cutNight(night)
-                lastNight = night
+            // Past the night's cut, under --watch: its report, once across every host, and its
+            // notice. A single run cuts once its queue is empty, below, so the report holds the
+            // night's books as they ended.
+            if options.watch, !stop.isStopped, Date() >= nightAgainAt, case let night = config.night.lastEnded(at: FolioClock.now()),
+               night != lastNight {
+                if cutNight(night) { lastNight = night } else { nightAgainAt = Date().addingTimeInterval(60) }
             }
             for problem in notices.takeProblems() { onEvent(.trouble(problem)) }
             if stop.isStopped { service.stopping("releasing \(running.count) running job\(running.count == 1 ? "" : "s")") }
@@ -187,8 +194,7 @@ public final class Runner {
             let nextIntake = options.watch ? config.intakeIntervalSeconds - Date().timeIntervalSince(lastIntake) : 5
             try queue.waitForWork(timeout: min(service.longestWait, running.isEmpty ? max(0.05, min(5, nextIntake)) : 0.1))
         }
-        notices.finish()
-        for problem in notices.takeProblems() { onEvent(.trouble(problem)) }
+        if !options.watch, !stop.isStopped { _ = cutNight(config.night.lastEnded(at: FolioClock.now())) }
         return ended
     }
 
@@ -203,25 +209,31 @@ public final class Runner {
         item.requestsTold = records.count
     }
 
-    /// Writes the night's report when no runner has; this one then sends its notice.
-    private func cutNight(_ night: String) {
+    /// Writes the night's report when no runner has; this one then sends its notice. False when
+    /// it could not say (the queue or the disk failed): the next turn asks again.
+    private func cutNight(_ night: String) -> Bool {
         do {
             guard let summary = try NightReport.summarize(night, queue: queue, config: config),
-                  try NightReport.write(summary, queue: queue, config: config, once: true) else { return }
+                  try NightReport.write(summary, queue: queue, config: config, once: true) else { return true }
             onEvent(.nightReported(night: night, counts: summary.counts, report: summary.report))
             notices.send(.night(summary))
+            return true
         } catch {
             onEvent(.trouble("the night of \(night): its report was not written: \(error)"))
+            return false
         }
     }
 
-    /// Applies retention; a sweep that fails is said, and the night goes on.
-    private func sweep() {
+    /// Applies retention for at most a third of a lease; a sweep that fails is said, and the
+    /// night goes on. False when it stopped with jobs left.
+    private func sweep() -> Bool {
         do {
-            let summary = try Retention(config: config, queue: queue).apply()
+            let summary = try Retention(config: config, queue: queue).apply(until: Date().addingTimeInterval(config.leaseSeconds / 3))
             if !summary.isEmpty || summary.undecidedFailures > 0 { onEvent(.pruned(summary)) }
+            return !summary.unfinished
         } catch {
             onEvent(.trouble("retention: \(error)"))
+            return true
         }
     }
 

@@ -75,6 +75,7 @@ extension RetentionStore {
     /// Retention with one age for every kind of finished job, at the queue's clock `now`:
     /// returns how many went.
     func prune(olderThan age: Double, now: Double) throws -> Int {
-        try prune(try prunable(PruneCutoffs(done: now - age, cancelled: now - age, failed: now - age)).map(\.id)).count
+        let cutoffs = PruneCutoffs(done: now - age, cancelled: now - age, failed: now - age)
+        return try prune(try prunable(cutoffs).map(\.id), cutoffs: cutoffs).count
     }
 }

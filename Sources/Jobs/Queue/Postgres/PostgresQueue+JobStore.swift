@@ -145,7 +145,7 @@ extension PostgresQueue: JobStore {
 
     public func hasPendingWork() throws -> Bool {
         try withConnection { database -> Bool in
-            try !database.execute(Self.sql("has-pending-work")).isEmpty
+            try !database.execute(Self.sql("has-pending-work"), [String(environment.now())]).isEmpty
         }
     }
 

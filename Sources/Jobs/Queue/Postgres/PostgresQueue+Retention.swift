@@ -16,12 +16,15 @@ extension PostgresQueue: RetentionStore {
         }
     }
 
-    public func prune(_ ids: [String]) throws -> [String] {
+    public func prune(_ ids: [String], cutoffs: PruneCutoffs) throws -> [String] {
         var removed: [String] = []
         for id in ids {
             let gone = try transaction { database -> Bool in
                 // Queued again (or running) since it was listed: it stays.
-                guard !(try database.execute(Self.sql("prune"), [id])).isEmpty else { return false }
+                guard !(try database.execute(Self.sql("prune"), [id, String(cutoffs.done), String(cutoffs.cancelled),
+                                                                String(cutoffs.failed), PruneCutoffs.decidedFailure])).isEmpty else {
+                    return false
+                }
                 _ = try database.execute(Self.sql("keep-proofs"), [String(environment.now()), id])
                 try deleteRecords(database, of: [id])
                 _ = try database.execute("DELETE FROM events WHERE job = $1", [id])

@@ -129,7 +129,7 @@ extension SQLiteQueue: JobStore {
     }
 
     public func hasPendingWork() throws -> Bool {
-        try !database.execute(Self.sql("has-pending-work")).isEmpty
+        try !database.execute(Self.sql("has-pending-work"), [.real(environment.now())]).isEmpty
     }
 
     /// A file has no notifications: a short sleep, and the runner polls again.

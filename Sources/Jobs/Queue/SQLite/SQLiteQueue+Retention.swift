@@ -14,12 +14,15 @@ extension SQLiteQueue: RetentionStore {
             .first?.integer("count") ?? 0
     }
 
-    public func prune(_ ids: [String]) throws -> [String] {
+    public func prune(_ ids: [String], cutoffs: PruneCutoffs) throws -> [String] {
         var removed: [String] = []
         for id in ids {
             let gone = try database.immediateTransaction { () throws -> Bool in
                 // Queued again (or running) since it was listed: it stays.
-                guard !(try database.execute(Self.sql("prune"), [.text(id)])).isEmpty else { return false }
+                guard !(try database.execute(Self.sql("prune"), [.text(id), .real(cutoffs.done), .real(cutoffs.cancelled),
+                                                                .real(cutoffs.failed), .text(PruneCutoffs.decidedFailure)])).isEmpty else {
+                    return false
+                }
                 try database.execute(Self.sql("keep-proofs"), [.real(environment.now()), .text(id)])
                 try deleteRecords(of: [id])
                 try database.execute("DELETE FROM events WHERE job = ?", [.text(id)])

@@ -27,6 +27,14 @@ import Testing
         #expect(try q.resume(.destination("shop")) && !q.resume(.destination("shop")))
         #expect(try q.hasPendingWork() && q.claim(worker: "w", lease: 30)?.id == "a")
         #expect(try q.pause(.intake, by: "olga", reason: "disk swap") && q.pauses().map(\.target) == [.intake])
+        // A running job of a paused printer whose runner died (its lease ran out) is not taken
+        // back until the printer is resumed, and is no pending work meanwhile: a night without
+        // --watch still ends.
+        #expect(try q.pause(.destination("shop"), by: "olga", reason: "again"))
+        fixture.clock.advance(60)
+        #expect(try q.claim(worker: "w2", lease: 30) == nil)
+        #expect(try !q.hasPendingWork())
+        #expect(try q.resume(.destination("shop")) && q.claim(worker: "w2", lease: 30)?.id == "a")
     }
 
     @Test func aPausedIntakeLeavesTheHotFolderAlone() throws {

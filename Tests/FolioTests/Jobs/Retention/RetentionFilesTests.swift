@@ -47,6 +47,11 @@ import Testing
         let orphan = config.jobs.appendingPathComponent("forgotten-long-ago")
         try Self.write("x", to: orphan.appendingPathComponent("job.log"), at: old)
         try Self.age(orphan, at: old)
+        // Old, but no job's: a folder without a job's log or report, and a file, stay.
+        let stranger = config.jobs.appendingPathComponent("inbox")
+        try Self.write("{}", to: stranger.appendingPathComponent("order.json"), at: old)
+        try Self.age(stranger, at: old)
+        try Self.write("notes", to: config.jobs.appendingPathComponent("README"), at: old)
         let accepted = config.inbox.appendingPathComponent("accepted")
         try Self.write(#"{"id": "done"}"#, to: accepted.appendingPathComponent("done.json"), at: old)
         try Self.write(#"{"id": "held"}"#, to: accepted.appendingPathComponent("held.json"), at: old)
@@ -78,6 +83,7 @@ import Testing
             #expect(!exists(gone), "\(gone.path)")
         }
         for kept in [config.jobs.appendingPathComponent("failed/interior.pdf"), config.jobs.appendingPathComponent("held/interior.pdf"),
+                     stranger.appendingPathComponent("order.json"), config.jobs.appendingPathComponent("README"),
                      accepted.appendingPathComponent("held.json"), accepted.appendingPathComponent("new.json"),
                      rejected.appendingPathComponent("today.json"), config.reports.appendingPathComponent("BATCH-19700112-000000.json")] {
             #expect(exists(kept), "\(kept.path)")

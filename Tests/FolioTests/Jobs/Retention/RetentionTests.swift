@@ -45,7 +45,8 @@ import Testing
         let fixture = try QueueFixture(driver)
         let q = try Self.jobsOfEveryKind(fixture)
         let now = fixture.clock.now
-        let listed = try q.prunable(PruneCutoffs(done: now - 7 * Self.day, cancelled: now - 7 * Self.day, failed: now - 7 * Self.day))
+        let week = PruneCutoffs(done: now - 7 * Self.day, cancelled: now - 7 * Self.day, failed: now - 7 * Self.day)
+        let listed = try q.prunable(week)
         #expect(Set(listed.map(\.id)) == ["done", "rejected", "cancelled"], "\(listed)")
         // Days are per kind: done jobs kept 30 days stay.
         let longer = try q.prunable(PruneCutoffs(done: now - 30 * Self.day, cancelled: now - 7 * Self.day, failed: now - 7 * Self.day))
@@ -53,7 +54,7 @@ import Testing
         #expect(try q.undecidedFailures(before: now - 7 * Self.day) == 1)
         // Retried since it was listed: a job no longer finished stays.
         #expect(try q.retry("cancelled"))
-        #expect(try q.prune(listed.map(\.id)).sorted() == ["done", "rejected"])
+        #expect(try q.prune(listed.map(\.id), cutoffs: week).sorted() == ["done", "rejected"])
         #expect(try q.job("done") == nil && q.events("done").isEmpty && q.deliveries("done").isEmpty)
         #expect(try q.job("cancelled")?.state == .queued)
         for kept in ["failed", "held", "unknown", "queued", "young", "cancelled"] { #expect(try q.job(kept) != nil, "\(kept)") }
@@ -65,6 +66,27 @@ import Testing
         #expect(try q.cancel("failed"))
         fixture.clock.advance(8 * Self.day)
         #expect(try q.prune(olderThan: 7 * Self.day, now: fixture.clock.now) == 2)  // failed, young
+    }
+
+    /// Listed, then sent again and failed undecided before its turn in the sweep: the removal
+    /// itself checks what the listing did, and the job stays.
+    @Test(arguments: Driver.allCases)
+    func aJobThatChangedSinceItWasListedStays(_ driver: Driver) throws {
+        let fixture = try QueueFixture(driver)
+        let q = try fixture.queueWithClaimedJob(worker: "w")
+        #expect(try q.finish(id: "a", worker: "w", succeeded: true, error: nil, final: true) == .done)
+        fixture.clock.advance(10 * Self.day)
+        let now = fixture.clock.now
+        let week = PruneCutoffs(done: now - 7 * Self.day, cancelled: now - 7 * Self.day, failed: now - 7 * Self.day)
+        #expect(try q.prunable(week).map(\.id) == ["a"])
+        #expect(try q.sendAgain("a", by: "olga", reason: "the printer lost it"))
+        _ = try #require(try q.claim(worker: "w", lease: 30))
+        #expect(try q.finish(id: "a", worker: "w", succeeded: false, error: "upload-failed: 503", final: true) == .failed)
+        #expect(try q.prune(["a"], cutoffs: week).isEmpty)
+        #expect(try q.job("a")?.state == .failed)
+        // Cancelled a moment ago: not past its days either.
+        #expect(try q.cancel("a"))
+        #expect(try q.prune(["a"], cutoffs: week).isEmpty && q.job("a")?.state == .cancelled)
     }
 
     @Test(arguments: Driver.allCases)

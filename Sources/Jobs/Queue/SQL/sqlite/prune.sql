@@ -1,1 +1,5 @@
-DELETE FROM jobs WHERE id = ? AND state IN ('done', 'failed', 'cancelled') RETURNING id
+DELETE FROM jobs WHERE id = ?
+  AND ((state = 'done' AND finished_at < ?)
+    OR (state = 'cancelled' AND finished_at < ?)
+    OR (state = 'failed' AND finished_at < ? AND last_error LIKE ?))
+RETURNING id
