@@ -40,7 +40,7 @@ public struct Retention {
                 guard try queue.prune([id], cutoffs: cutoffs) == [id] else { continue }
                 // Queued afresh in the moment since: its new attempt owns the folder now.
                 if try queue.job(id) == nil { try? FileManager.default.removeItem(at: folder) }
-                for copy in copies { Self.removeCopy(copy) }
+                for copy in copies { Self.removeCopy(copy, of: id) }
             }
             summary.jobs.append(.init(id: id, state: state.rawValue, bytes: bytes))
         }
@@ -134,12 +134,13 @@ public struct Retention {
         ((try? file.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate ?? .distantFuture).timeIntervalSince1970
     }
 
-    /// Removes an outbox copy, then its folder when that is left empty (`outbox/ORDER/`, as the
-    /// destination's `{order}` made it).
-    static func removeCopy(_ copy: URL) {
+    /// Removes an outbox copy, then its folder when that is the job's own (`outbox/ORDER/`, as
+    /// the destination's `{order}` made it) and left empty: never a folder the destination's
+    /// template names itself, such as a printer's shared hot folder.
+    static func removeCopy(_ copy: URL, of job: String) {
         try? FileManager.default.removeItem(at: copy)
         let parent = copy.deletingLastPathComponent()
-        if (try? FileManager.default.contentsOfDirectory(atPath: parent.path))?.isEmpty == true {
+        if parent.lastPathComponent == job, (try? FileManager.default.contentsOfDirectory(atPath: parent.path))?.isEmpty == true {
             try? FileManager.default.removeItem(at: parent)
         }
     }
