@@ -16,6 +16,12 @@ final class EventLog {
     enum Value {
         case text(String)
         case number(Double)
+
+        /// A number as both formats write it: whole numbers bare, and null for what JSON cannot
+        /// hold (NaN, infinity), never a line that does not parse.
+        static func written(_ number: Double) -> String {
+            number.isFinite ? (number.rounded() == number ? String(Int(number)) : String(number)) : "null"
+        }
     }
 
     private let format: Format
@@ -134,7 +140,7 @@ final class EventLog {
 
     static func logfmt(_ value: Value) -> String {
         switch value {
-        case .number(let number): number.isFinite ? (number.rounded() == number ? String(Int(number)) : String(number)) : "null"
+        case .number(let number): Value.written(number)
         case .text(let text): logfmt(text)
         }
     }
@@ -149,8 +155,7 @@ final class EventLog {
     /// One JSON value, by the maintained encoder (escaping is not ours to get wrong).
     static func json(_ value: Value) -> String {
         switch value {
-        // JSON has no NaN or infinity: null, never a line that does not parse.
-        case .number(let number): number.isFinite ? (number.rounded() == number ? String(Int(number)) : String(number)) : "null"
+        case .number(let number): Value.written(number)
         case .text(let text): json(text)
         }
     }

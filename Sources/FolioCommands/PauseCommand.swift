@@ -18,9 +18,8 @@ enum PauseCommand {
                 console.complain("no destination \(id) (\(config.destinationFile(id).path))")
                 return 2
             }
-            let actor = "\(ProcessInfo.processInfo.userName)@\(ProcessInfo.processInfo.hostName)"
             let changed = pausing
-                ? try queue.pause(target, by: actor, reason: arguments.options["reason"].map { String(RejectionReason.clean($0).prefix(RejectionReason.maxLength)) } ?? "no reason given")
+                ? try queue.pause(target, by: QueueCommands.actor, reason: arguments.options["reason"].map { String(RejectionReason.clean($0).prefix(RejectionReason.maxLength)) } ?? "no reason given")
                 : try queue.resume(target)
             console.say(changed ? "\(target): \(pausing ? "paused" : "resumed")" : "\(target) was already \(pausing ? "paused" : "running")")
             return 0

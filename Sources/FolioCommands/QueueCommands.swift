@@ -200,8 +200,7 @@ enum QueueCommands {
         }
         let fresh = action == .retry && arguments.flags.contains("render")
         return withQueue(arguments, console: console) { config, queue in
-            let actor = "\(ProcessInfo.processInfo.userName)@\(ProcessInfo.processInfo.hostName)"
-            let outcome = try (fresh ? .retryFresh : action).perform(on: id, by: actor, reason: arguments.options["reason"],
+            let outcome = try (fresh ? .retryFresh : action).perform(on: id, by: Self.actor, reason: arguments.options["reason"],
                                                                      queue: queue, config: config)
             if outcome.changed { console.say(outcome.message) } else { console.complain(outcome.message) }
             if action == .cancel, outcome.changed {
@@ -213,6 +212,9 @@ enum QueueCommands {
             return outcome.changed ? 0 : 2
         }
     }
+
+    /// Who acts from the command line, as a job's events and a pause record it.
+    static var actor: String { "\(ProcessInfo.processInfo.userName)@\(ProcessInfo.processInfo.hostName)" }
 
     static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? String(text.prefix(width - 1)) + " " : text + String(repeating: " ", count: width - text.count)

@@ -1,4 +1,3 @@
-import Diagnostics
 import Foundation
 import Jobs
 
@@ -11,16 +10,13 @@ enum IntakeRate {
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
         for index in 0..<orders {
             let id = String(format: "intake-%07d", index)
-            let order = #"{"format": "folio-order/1", "id": "\#(id)", "export": "anna", "product": "a5-softcover", "destination": "local", "#
-                + #""outputs": ["interior"], "book": {"title": "A year", "author": "Anna", "language": "en", "scope": {"all": true}, "cover": {"preset": "night"}}}"#
-            guard FileManager.default.createFile(atPath: inbox.appendingPathComponent("\(id).json").path, contents: Data(order.utf8)) else {
+            let order = try JSONSerialization.data(withJSONObject: BenchWorkspace.order(id: id, export: "anna", product: "a5-softcover"))
+            guard FileManager.default.createFile(atPath: inbox.appendingPathComponent("\(id).json").path, contents: order) else {
                 throw BenchError("cannot write the hot folder's orders")
             }
         }
-        let folio = (SharedFiles.executable ?? URL(fileURLWithPath: CommandLine.arguments[0])).deletingLastPathComponent()
-            .appendingPathComponent("folio")
         let process = Process()
-        process.executableURL = folio
+        process.executableURL = URL(fileURLWithPath: BenchWorkspace.executable)
         process.arguments = ["intake", "--config", config.path]
         process.standardOutput = FileHandle.nullDevice
         let start = Date()

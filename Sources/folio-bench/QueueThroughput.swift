@@ -22,9 +22,6 @@ enum QueueThroughput {
     static func run(console: Terminal) -> Int32 {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-queue-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: root) }
-        let cluster = URL(fileURLWithPath: "/tmp/folio-bench-pg-\(getpid())")
-        let script = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("scripts/pg-cluster.sh")
-        let password = "bench-\(UUID().uuidString.prefix(8))"
         do {
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             var rows: [Row] = []
@@ -38,27 +35,21 @@ enum QueueThroughput {
                 try fill(try SQLiteQueue(path: floorFile))
                 rows.append(Row(driver: "SQLite", processes: processes, wall: wall, floor: processes == 1 ? try sqliteFloor(floorFile) : nil))
             }
-            guard system("'\(script.path)' start '\(cluster.path)' '\(password)' >/dev/null 2>&1") == 0,
-                  let port = (try? String(contentsOf: cluster.appendingPathComponent("port"), encoding: .utf8))
-                    .flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
+            guard let postgres = BenchPostgres.start(name: "bench") else {
                 console.complain("PostgreSQL did not start (scripts/pg-cluster.sh): its figures are left out")
                 print(rows, console: console)
                 return 1
             }
-            defer { _ = system("'\(script.path)' stop '\(cluster.path)' >/dev/null 2>&1; rm -rf '\(cluster.path)'") }
-            setenv("FOLIO_PG_PASSWORD", password, 1)
+            defer { postgres.stop() }
+            let (port, password) = (postgres.port, postgres.password)
             for processes in [1, 4] {
-                let database = "bench_\(processes)", floorDatabase = "floor_\(processes)"
-                let admin = "postgres://folio@127.0.0.1:\(port)/postgres?sslmode=disable"
-                _ = try PostgresQueue(url: admin, password: password)  // proves the connection
-                for name in [database, floorDatabase] {
-                    _ = system("PGPASSWORD='\(password)' psql -q -h 127.0.0.1 -p \(port) -U folio -d postgres -c 'CREATE DATABASE \(name)' >/dev/null")
-                }
-                let url = "postgres://folio@127.0.0.1:\(port)/\(database)?sslmode=disable"
+                let floorDatabase = "floor_\(processes)"
+                _ = try PostgresQueue(url: postgres.url("postgres"), password: password)  // proves the connection
+                let url = try postgres.database("bench_\(processes)")
+                let floorURL = try postgres.database(floorDatabase)
                 console.say("queue: PostgreSQL, \(processes) process\(processes == 1 ? "" : "es"), \(jobs) empty jobs")
                 try fill(try PostgresQueue(url: url, password: password))
                 let wall = try claim(location: url, processes: processes, environment: ["FOLIO_PG_PASSWORD": password])
-                let floorURL = "postgres://folio@127.0.0.1:\(port)/\(floorDatabase)?sslmode=disable"
                 try fill(try PostgresQueue(url: floorURL, password: password))
                 rows.append(Row(driver: "PostgreSQL", processes: processes, wall: wall,
                                 floor: try pgbenchFloor(port: port, database: floorDatabase, password: password, clients: processes, root: root)))

@@ -35,7 +35,7 @@ enum ScaleBench {
                 try ScaleQueue.fillSQLite(folder.appendingPathComponent("folio.db"), jobs: jobs, config: config)
                 rows.append(Row(driver: "SQLite", jobs: jobs, milliseconds: try time(config: config, jobs: jobs)))
             }
-            if let postgres = try ScaleQueue.Postgres.start(root: root) {
+            if let postgres = BenchPostgres.start(name: "scale") {
                 defer { postgres.stop() }
                 for jobs in sizes {
                     let url = try postgres.database("scale_\(jobs)")

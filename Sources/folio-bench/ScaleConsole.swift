@@ -1,4 +1,3 @@
-import Diagnostics
 import Foundation
 
 /// `folio serve` on a free loopback port for the scale bench, with a token of its own; timed
@@ -10,9 +9,7 @@ final class ScaleConsole {
 
     init(config: URL, token: String) throws {
         self.token = token
-        let folio = (SharedFiles.executable ?? URL(fileURLWithPath: CommandLine.arguments[0])).deletingLastPathComponent()
-            .appendingPathComponent("folio")
-        process.executableURL = folio
+        process.executableURL = URL(fileURLWithPath: BenchWorkspace.executable)
         process.arguments = ["serve", "--listen", "127.0.0.1:0", "--config", config.path]
         process.environment = ProcessInfo.processInfo.environment.merging(["FOLIO_CONSOLE_TOKEN": token]) { $1 }
         let output = Pipe()

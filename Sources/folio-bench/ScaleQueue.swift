@@ -61,49 +61,21 @@ enum ScaleQueue {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw BenchError("\(command.first ?? "") exited \(process.terminationStatus)") }
     }
+}
 
-    /// A private cluster (scripts/pg-cluster.sh), stopped and removed at the end.
-    struct Postgres {
-        let cluster: URL
-        let port: Int
-        let password: String
-        let script = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("scripts/pg-cluster.sh")
-
-        static func start(root: URL) throws -> Postgres? {
-            let cluster = URL(fileURLWithPath: "/tmp/folio-scale-pg-\(getpid())")
-            let password = "scale-\(UUID().uuidString.prefix(8))"
-            let script = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("scripts/pg-cluster.sh")
-            guard system("'\(script.path)' start '\(cluster.path)' '\(password)' >/dev/null 2>&1") == 0,
-                  let port = (try? String(contentsOf: cluster.appendingPathComponent("port"), encoding: .utf8))
-                    .flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else { return nil }
-            setenv("FOLIO_PG_PASSWORD", password, 1)
-            return Postgres(cluster: cluster, port: port, password: password)
-        }
-
-        func stop() { _ = system("'\(script.path)' stop '\(cluster.path)' >/dev/null 2>&1; rm -rf '\(cluster.path)'") }
-
-        func psql(_ database: String, _ sql: String) throws {
-            try ScaleQueue.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", String(port), "-U", "folio", "-d", database,
-                                "-c", sql], environment: ["PGPASSWORD": password])
-        }
-
-        func database(_ name: String) throws -> String {
-            try psql("postgres", "CREATE DATABASE \(name)")
-            return "postgres://folio@127.0.0.1:\(port)/\(name)?sslmode=disable"
-        }
-
-        func fill(_ url: String, jobs: Int, config: URL) throws {
-            _ = try FolioConfig.load(config).openQueue()  // the schema, its indexes and triggers
-            let name = String(url.split(separator: "/").last?.split(separator: "?").first ?? "")
-            try psql(name, """
-                INSERT INTO jobs (id, order_bytes, order_sha256, state, stage, attempts, run_after, created_at, updated_at, finished_at,
-                    product, destination, title, author, search, night, pages, warnings)
-                SELECT 'scale-' || lpad(i::text, 7, '0'), '\\\\x7b7d'::bytea, md5(i::text), \(ScaleQueue.stateSQL), 'done', 1, t, t, t + 60, t + 120,
-                    'a5-softcover', 'local', 'A year', 'Anna', 'scale-' || lpad(i::text, 7, '0'),
-                    to_char(to_timestamp(t - 43200) AT TIME ZONE 'UTC', 'YYYY-MM-DD'), 40 + i % 300, i % 4
-                FROM (SELECT i, 1735700000.0 + i * (365 * 86400.0 / \(jobs)) AS t FROM generate_series(0, \(jobs - 1)) AS i) AS series
-                """)
-            try psql(name, "ANALYZE")
-        }
+extension BenchPostgres {
+    /// A year of jobs in the database at `url`, in one statement through the queue's triggers.
+    func fill(_ url: String, jobs: Int, config: URL) throws {
+        _ = try FolioConfig.load(config).openQueue()  // the schema, its indexes and triggers
+        let name = String(url.split(separator: "/").last?.split(separator: "?").first ?? "")
+        try psql(name, """
+            INSERT INTO jobs (id, order_bytes, order_sha256, state, stage, attempts, run_after, created_at, updated_at, finished_at,
+                product, destination, title, author, search, night, pages, warnings)
+            SELECT 'scale-' || lpad(i::text, 7, '0'), '\\\\x7b7d'::bytea, md5(i::text), \(ScaleQueue.stateSQL), 'done', 1, t, t, t + 60, t + 120,
+                'a5-softcover', 'local', 'A year', 'Anna', 'scale-' || lpad(i::text, 7, '0'),
+                to_char(to_timestamp(t - 43200) AT TIME ZONE 'UTC', 'YYYY-MM-DD'), 40 + i % 300, i % 4
+            FROM (SELECT i, 1735700000.0 + i * (365 * 86400.0 / \(jobs)) AS t FROM generate_series(0, \(jobs - 1)) AS i) AS series
+            """)
+        try psql(name, "ANALYZE")
     }
 }
