@@ -41,6 +41,9 @@ install -D -m 0644 packaging/systemd/folio-console.service "$root/lib/systemd/sy
 install -D -m 0644 packaging/systemd/folio-night.service "$root/lib/systemd/system/folio-night.service"
 install -D -m 0644 packaging/systemd/folio-night.timer "$root/lib/systemd/system/folio-night.timer"
 install -D -m 0644 packaging/debian/copyright "$root/usr/share/doc/folio/copyright"
+# The guide the units' Documentation= names, and the rest of the docs, with README's links intact.
+install -m 0644 README.md "$root/usr/share/doc/folio/README.md"
+install -D -m 0644 -t "$root/usr/share/doc/folio/docs" docs/guide.md docs/reference.md docs/contract.md docs/design.md
 printf 'folio (%s) stable; urgency=medium\n\n  * Built from the repository.\n\n -- Folio <packages@folio-books.example.com>  %s\n' \
     "$version" "$(date -R)" | gzip -9n > "$root/usr/share/doc/folio/changelog.gz"
 chmod 0644 "$root/usr/share/doc/folio/changelog.gz"

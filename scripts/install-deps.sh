@@ -29,6 +29,9 @@ packages=(
   # make deb checks its package with lintian, and fills its maintainer scripts with debhelper's
   # own systemd snippets (daemon-reload, try-restart on upgrade, stop on remove)
   lintian debhelper
+  # the package is installed, upgraded and removed in a clean Debian 12 that debootstrap makes
+  # and systemd-nspawn boots with systemd (PackageInstallTests)
+  debootstrap systemd-container
   # Ghostscript renders the print-on-demand products' files to CMYK in the tests (ink coverage)
   ghostscript
   # libjpeg-turbo's own djpeg and cjpeg: `make bench` measures the JPEG floor with them

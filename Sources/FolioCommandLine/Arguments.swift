@@ -9,7 +9,7 @@ public struct Arguments: Sendable {
 
     /// Options that take a value; every other `--name` is a flag.
     static let valued: Set<String> = ["config", "out", "workers", "product", "photos", "sha256", "threads", "entries", "worker",
-                                       "reason", "listen", "role", "name", "pdfx", "log-format", "trusted-proxy", "night", "jobs"]
+                                       "reason", "listen", "role", "name", "pdfx", "log-format", "trusted-proxy", "night", "jobs", "write"]
 
     public init(_ words: [String]) {
         var index = 0

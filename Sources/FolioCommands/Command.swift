@@ -23,7 +23,8 @@ enum Command {
           arrived ID / send-again ID --reason TEXT   a job whose delivery is unknown: the printer has its files /
                                         send them again; on a done job, send-again sends a deliberate copy
           serve [--listen ADDR:PORT] [--no-auth] [--trusted-proxy IP,…] [--secure-cookies]   the operator console (docs/guide.md)
-          token --role viewer|operator --name NAME   a new console token, and its line for the tokens file
+          token --role viewer|operator --name NAME [--write FILE]
+                                        a new console token (or written alone to FILE, mode 0600), and its line for the tokens file
           doctor                        check the configuration end to end: folders, queue, products, fonts,
                                 destinations (a HEAD to each), secrets; exit 1 on any problem
           render ORDER.json --out DIR [--threads N] [--thumbnails]  render one order into DIR (no queue, no upload;

@@ -82,18 +82,42 @@ enum ServeCommand {
         return inet_pton(AF_INET, text, &buffer) == 1 || inet_pton(AF_INET6, text, &buffer) == 1
     }
 
-    /// `folio token --role viewer|operator --name NAME`: a new token, shown once, and the line
-    /// for the tokens file, which keeps only its SHA-256.
+    /// `folio token --role viewer|operator --name NAME [--write FILE]`: a new token, shown once
+    /// (or written alone to FILE, the console's systemd credential, readable by its owner only),
+    /// and the line for the tokens file, which keeps only its SHA-256.
     static func token(_ arguments: Arguments, console: Terminal) -> Int32 {
         guard let role = arguments.options["role"].flatMap(ConsoleTokens.Role.init), let name = arguments.options["name"], !name.isEmpty else {
-            console.complain("usage: folio token --role viewer|operator --name NAME")
+            console.complain("usage: folio token --role viewer|operator --name NAME [--write FILE]")
             return 2
         }
         let token = ConsoleTokens.newToken()
         let entry: [String: String] = ["name": name, "role": role.rawValue, "sha256": ConsoleTokens.digest(token)]
         guard let line = try? JSONSerialization.data(withJSONObject: entry, options: [.sortedKeys]) else { return 1 }
-        console.say("token (shown once; give it to \(name)): \(token)")
+        if let file = arguments.options["write"] {
+            guard writeSecret(token + "\n", to: file, console: console) else { return 1 }
+            console.say("token for \(name) written to \(file) (mode 0600; read it there to sign in)")
+        } else {
+            console.say("token (shown once; give it to \(name)): \(token)")
+        }
         console.say("for the tokens file's \"tokens\" list: \(String(decoding: line, as: UTF8.self))")
         return 0
+    }
+
+    /// Writes `text` to a new file only its owner can read; never over an existing file, whose
+    /// token may be the one in use.
+    private static func writeSecret(_ text: String, to file: String, console: Terminal) -> Bool {
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let reason = errno == EEXIST ? "it already exists (remove it first to replace the token)" : String(cString: strerror(errno))
+            console.complain("folio token: cannot write \(file): \(reason)")
+            return false
+        }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        guard write(descriptor, bytes, bytes.count) == bytes.count else {
+            console.complain("folio token: cannot write \(file): \(String(cString: strerror(errno)))")
+            return false
+        }
+        return true
     }
 }

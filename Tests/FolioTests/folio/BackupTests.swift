@@ -44,6 +44,9 @@ import Testing
         #expect(ledger.map(\.file).sorted() == (0..<ledger.count).map { "file-\($0).pdf" }.sorted())
         #expect(run.output.contains("\(ledger.count) ledger rows"), "\(run.output)")
         #expect(try restored.job("a")?.state == .queued)
+        // Every order and the ledger are in it: its owner's alone.
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600, "mode \(String(mode ?? 0, radix: 8))")
         // Never over an existing file.
         let again = try workspace.folio(["backup", file.path])
         #expect(again.status == 1 && again.errors.contains("already exists"), "\(again.errors)")

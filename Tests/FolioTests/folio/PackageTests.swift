@@ -7,7 +7,10 @@ import Testing
 /// no error, it holds what a server needs, and its binary, unpacked into a folder of its own and
 /// run with no toolchain on its PATH and no `.build/`, makes and delivers a night's book.
 @Suite(.serialized) struct PackageTests {
-    func package() throws -> URL {
+    func package() throws -> URL { try Self.newestPackage() }
+
+    /// The package `make deb` built last.
+    static func newestPackage() throws -> URL {
         let folder = repositoryRoot.appendingPathComponent(".build/deb")
         let debs = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("folio_") && $0.hasSuffix("_amd64.deb") }
         let newest = try #require(debs.max { a, b in
@@ -27,7 +30,8 @@ import Testing
                      "./usr/share/folio/SQL/sqlite/claim.sql", "./usr/share/folio/SQL/postgres/claim.sql",
                      "./usr/share/folio/ConsoleAssets/console.css", "./usr/share/folio/ConsoleAssets/console.js",
                      "./usr/share/folio/ConsoleAssets/favicon.svg", "./usr/share/folio/ReportAssets/report.css",
-                     "./lib/systemd/system/folio-runner.service", "./lib/systemd/system/folio-console.service", "./usr/share/doc/folio/copyright"] {
+                     "./lib/systemd/system/folio-runner.service", "./lib/systemd/system/folio-console.service", "./usr/share/doc/folio/copyright",
+                     "./usr/share/doc/folio/docs/guide.md"] {
             #expect(contents.contains(path), "\(path) is not in the package")
         }
         let control = try Tool.run("dpkg-deb", ["--field", deb.path, "Depends"]).output

@@ -12,11 +12,13 @@ extension SQLiteQueue {
 
     public enum BackupError: Error, CustomStringConvertible {
         case exists(String)
+        case unwritable(String, String)
         case damaged(String, String)
 
         public var description: String {
             switch self {
             case .exists(let path): "\(path) already exists: a backup never overwrites a file"
+            case .unwritable(let folder, let reason): "cannot write a backup in \(folder): \(reason)"
             case .damaged(let path, let problem): "\(path): the copy does not read back whole: \(problem)"
             }
         }
@@ -28,6 +30,10 @@ extension SQLiteQueue {
         guard !FileManager.default.fileExists(atPath: file.path) else { throw BackupError.exists(file.path) }
         let partial = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(getpid()).partial")
         try? FileManager.default.removeItem(at: partial)
+        // The copy holds every order and the ledger: readable by its owner only, from its first byte.
+        guard FileManager.default.createFile(atPath: partial.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+            throw BackupError.unwritable(file.deletingLastPathComponent().path, String(cString: strerror(errno)))
+        }
         do {
             try database.backup(to: partial.path)
             let copy = try SQLiteDatabase(path: partial.path)

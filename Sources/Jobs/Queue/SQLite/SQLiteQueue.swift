@@ -10,7 +10,9 @@ public final class SQLiteQueue {
 
     public init(path: URL, environment: QueueEnvironment = QueueEnvironment(), retryPolicy: RetryPolicy = RetryPolicy()) throws {
         try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let isNew = !FileManager.default.fileExists(atPath: path.path)
         database = try SQLiteDatabase(path: path.path, lockWait: environment.lockWait)
+        if isNew { QueueFileOwner.giveNewQueue(path) }
         self.environment = environment
         self.retryPolicy = retryPolicy
         try migrate()

@@ -24,6 +24,25 @@ import Testing
         #expect(try Curl.request(server.base + "/api/night", headers: ["Authorization": "Bearer \(strong)"]).status == 200)
     }
 
+    /// `folio token --write FILE`: the token alone, in a new file only its owner reads, which
+    /// the console takes as its credential; an existing file (the token in use) is never replaced.
+    @Test func aWrittenTokenIsTheConsolesCredential() throws {
+        let fixture = try Self.fixture.get()
+        let folder = fixture.workspace.root.appendingPathComponent("credentials-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("console-token")
+        let run = try Tool.run(Workspace.folio, ["token", "--role", "operator", "--name", "olga", "--write", file.path])
+        #expect(run.status == 0 && run.output.contains("written to \(file.path)"), "\(run.output)\(run.errors)")
+        let token = try String(contentsOf: file, encoding: .utf8)
+        #expect(token.count == 65 && token.hasSuffix("\n") && !run.output.contains(token.dropLast()), "the token is shown or not alone")
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600)
+        let again = try Tool.run(Workspace.folio, ["token", "--role", "operator", "--name", "olga", "--write", file.path])
+        let kept = try String(contentsOf: file, encoding: .utf8)
+        #expect(again.status == 1 && again.errors.contains("already exists") && kept == token, "\(again.errors)")
+        let server = try ConsoleServer(fixture.workspace, environment: ["CREDENTIALS_DIRECTORY": folder.path])
+        #expect(try Curl.request(server.base + "/api/night", headers: ["Authorization": "Bearer \(token.dropLast())"]).status == 200)
+    }
+
     /// Wrong bearer tokens are throttled like sign-ins: after five, the client waits (429,
     /// Retry-After) without its token being looked at; the score decays, and then the right
     /// token works again from that client too.
