@@ -122,7 +122,7 @@ public final class ConsoleApp {
             return response
         case ("GET", .page(let id, let number)):
             guard JobIdentifier.isValid(id), let job = try queue.job(id), let report = try files.report(id),
-                  let pages = report.outputs.first(where: { $0.kind == "interior" })?.pages,
+                  let pages = report.interiorPages,
                   let page = BoundedInput.page(Substring(number), of: pages) else { return notFound() }
             return .html(PageView(layout: layout).render(job, report: report, page: page, of: pages))
         case ("POST", .actions):

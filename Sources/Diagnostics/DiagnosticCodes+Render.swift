@@ -24,6 +24,10 @@ extension DiagnosticCode {
                                                         "the photo is of a kind that cannot be printed (a 12-bit JPEG, an odd number of components): a placeholder")
     public static let photoCMYKAssumed = DiagnosticCode("photo-cmyk-assumed", .render, .info,
                                                         "a CMYK photo without a profile is taken as already in the output intent's space and held to the ink limit")
+    public static let bookInVolumes = DiagnosticCode("book-in-volumes", .render, .info,
+                                                     "the book is longer than one volume of the product allows: it is printed as a set of volumes, split between months")
+    public static let volumeMonthSplit = DiagnosticCode("volume-month-split", .render, .warning,
+                                                        "a single month is longer than a volume: it is split between days, continued in the next volume")
     public static let verifiedOutputChanged = DiagnosticCode("verified-output-changed", .resume, .info,
                                                              "an output an earlier attempt verified is missing or changed: the book is rendered again")
 }
@@ -32,6 +36,7 @@ extension DiagnosticCodes {
     static let render: [DiagnosticCode] = [
         .noHyphenationDictionary, .missingGlyphs, .paragraphLoose, .lowResolutionImage, .photoMisnamed, .photoMissing, .photoUnreadable,
         .photoNotAnImage, .photoCorrupt, .photoTooLarge, .photoUnsupported, .photoCMYKAssumed, .boundOnTheRight,
+        .bookInVolumes, .volumeMonthSplit,
     ]
     static let resume: [DiagnosticCode] = [.verifiedOutputChanged]
 }

@@ -125,7 +125,7 @@ public struct InteriorRenderer: Sendable {
         let hyphenators = Hyphenators(book: book.language)
         notices += hyphenators.missing.map(hyphenators.notice)
         let missingForTheBook = hyphenators.missing.count
-        try checkPageLimit(book, frame: frame, file: file)
+        try checkPageLimit(book, file: file)
         let builder = FlowBuilder(engine: engine, measure: frame.width, language: book.language, hyphenators: hyphenators,
                                   photos: try PhotoPool.given(photos, product: product),
                                   maximumPhotoHeight: frame.height - 3 * typography.captionSize * 1.35 - PhotoRow.captionGap)
@@ -133,10 +133,9 @@ public struct InteriorRenderer: Sendable {
         notices += builder.notices
         notices += hyphenators.missing.dropFirst(missingForTheBook).map(hyphenators.notice)
         let paginator = Paginator(areaHeight: frame.height)
-        let contentsCapacity = Int((frame.height - ContentsMetrics.titleAllowance) / typography.bodyLineHeight)
         var layout: BookLayout
         do {
-            layout = try BookLayout.make(chapters: flows, paginator: paginator, chapterSink: frame.height * 0.22,
+            layout = try BookLayout.make(chapters: flows, paginator: paginator, chapterSink: frame.height * Self.chapterSink,
                                          contentsCapacity: contentsCapacity, settings: builder)
         } catch {
             throw RenderError(file: file.path, message: "\(error)")
@@ -155,16 +154,22 @@ public struct InteriorRenderer: Sendable {
 
     /// Refuses, before any layout, a book that cannot fit the product even if every page held
     /// far more text than a page can: a pasted 10 MB entry fails in milliseconds, not minutes.
-    private func checkPageLimit(_ book: Book, frame: TextFrame, file: URL) throws(RenderError) {
-        let linesPerPage = frame.height / typography.bodyLineHeight
-        // 0.3 em per character is narrower than any text face sets on average.
-        let charactersPerLine = frame.width / (typography.bodySize * 0.3)
-        let characters = book.entries.reduce(0) { $0 + $1.text.unicodeScalars.count }
-        let fewestPages = Int(Double(characters) / (linesPerPage * charactersPerLine))
+    private func checkPageLimit(_ book: Book, file: URL) throws(RenderError) {
+        let fewestPages = fewestPages(book.entries)
         if fewestPages > product.pageRules.maximum {
             throw RenderError(code: .pageLimitExceeded, file: file.path,
                               message: "the text alone needs more than \(fewestPages) pages; product \"\(product.id)\" allows at most \(product.pageRules.maximum)")
         }
+    }
+
+    /// Fewer pages than `entries` can possibly take: their characters at 0.3 em each, narrower
+    /// than any text face sets on average, on full pages.
+    public func fewestPages(_ entries: [BookEntry]) -> Int {
+        let frame = TextFrame(geometry: product.geometry, lineHeight: typography.bodyLineHeight)
+        let linesPerPage = frame.height / typography.bodyLineHeight
+        let charactersPerLine = frame.width / (typography.bodySize * 0.3)
+        let characters = entries.reduce(0) { $0 + $1.text.unicodeScalars.count }
+        return Int(Double(characters) / (linesPerPage * charactersPerLine))
     }
 
     private func subject(_ book: Book) -> String {

@@ -29,11 +29,11 @@ struct JobFiles {
             if let data = try queue.jobFile(job: id, name: name) { return Self.response(.bytes(data), type: type, name: name) }
             return open(id, [name]).map { Self.response(.file(descriptor: $0.descriptor, size: $0.size), type: type, name: name) }
         }
-        if name.hasPrefix("page-"), name.hasSuffix("-large.jpg"), let output = report?.outputs.first(where: { $0.kind == "interior" }),
-           let pages = output.pages, let page = BoundedInput.page(name.dropFirst(5).dropLast(10), of: pages) {
-            // Drawn from the job's own file, checked the way every file here is (no link, no escape).
-            guard let pdf = checkedPath(id, output.file) else { return nil }
-            guard let jpeg = LargePage.jpeg(of: pdf, page: page) else {
+        if name.hasPrefix("page-"), name.hasSuffix("-large.jpg"), let pages = report?.interiorPages,
+           let number = BoundedInput.page(name.dropFirst(5).dropLast(10), of: pages), let place = report?.interiorPage(number) {
+            // Drawn from the job's own file (a set's volume), checked the way every file here is (no link, no escape).
+            guard let pdf = checkedPath(id, place.file) else { return nil }
+            guard let jpeg = LargePage.jpeg(of: pdf, page: place.page) else {
                 var busy = HTTPResponse.text("The page could not be drawn just now; try again in a moment.", status: 503)
                 busy.headers.append(("Retry-After", "5"))
                 return busy
@@ -41,7 +41,7 @@ struct JobFiles {
             return Self.response(.bytes(jpeg), type: "image/jpeg", name: name)
         }
         if name.hasPrefix("page-"), name.hasSuffix(".jpg"), let page = Int(name.dropFirst(5).dropLast(4)),
-           let pages = report?.outputs.first(where: { $0.kind == "interior" })?.pages, (1...max(1, pages)).contains(page) {
+           let pages = report?.interiorPages, (1...max(1, pages)).contains(page) {
             return open(id, [PageThumbnail.folder, PageThumbnail.name(page)])
                 .map { Self.response(.file(descriptor: $0.descriptor, size: $0.size), type: "image/jpeg", name: name) }
         }

@@ -33,7 +33,7 @@ struct JobPage {
         }
         let poll = "/api/jobs/" + job.id
         guard let report else { return layout.page(title: "Order \(job.id)", body: body + "<p>No report yet.</p>", poll: poll) }
-        let pages = report.outputs.first { $0.kind == "interior" }?.pages ?? 0
+        let pages = report.interiorPages ?? 0
         let thumbnails = files.hasThumbnails(job.id)
         if files.exists(job.id, "preview-cover.png") {
             body += "<h2>Cover</h2>\n<img class=\"cover\" src=\"\(base)preview-cover.png\" alt=\"The cover of order \(id)\">\n"
@@ -44,17 +44,28 @@ struct JobPage {
         body += JobDeliveries(ledger: try queue.deliveries(job.id)).render(report)
         body += try events(job.id)
         if thumbnails, pages > 0 {
-            var flagged: [Int: Int] = [:]
-            for finding in report.preflight { if let page = finding.page { flagged[page, default: 0] += 1 } }
-            body += "<h2>Pages</h2>\n<p class=\"muted\">Pages with findings are outlined.</p>\n<div class=\"grid\">"
-            for page in 1...pages {
-                let count = flagged[page] ?? 0
-                let caption = count > 0 ? "\(page) · \(count) finding\(count == 1 ? "" : "s")" : "\(page)"
-                body += "<figure id=\"page-\(page)\"\(count > 0 ? " class=\"flagged\"" : "")><a href=\"/jobs/\(id)/pages/\(page)\">"
-                    + "<img class=\"thumb\" loading=\"lazy\" src=\"\(base)page-\(page).jpg\" alt=\"Page \(page)\(count > 0 ? ", with findings" : "")\" "
-                    + "width=\"148\" height=\"210\"></a><figcaption>\(caption)</figcaption></figure>"
+            body += "<h2>Pages</h2>\n<p class=\"muted\">Pages with findings are outlined.</p>\n"
+            // A set of volumes shows each volume's pages under its name, numbered as printed.
+            let volumes = report.volumes ?? []
+            var number = 0
+            for volume in volumes.isEmpty ? [nil] : volumes.map(Optional.some) {
+                let file = volume?.outputs.first { $0.kind == "interior" }?.file
+                var flagged: [Int: Int] = [:]
+                for finding in report.preflight where file.map({ finding.message.hasPrefix($0 + ":") }) ?? true {
+                    if let page = finding.page { flagged[page, default: 0] += 1 }
+                }
+                if let volume { body += "<h3>Volume \(volume.number) of \(volume.of) · \(volume.pages) pages</h3>\n" }
+                body += "<div class=\"grid\">"
+                for page in 1...(volume?.pages ?? pages) {
+                    number += 1
+                    let count = flagged[page] ?? 0
+                    let caption = count > 0 ? "\(page) · \(count) finding\(count == 1 ? "" : "s")" : "\(page)"
+                    body += "<figure id=\"page-\(number)\"\(count > 0 ? " class=\"flagged\"" : "")><a href=\"/jobs/\(id)/pages/\(number)\">"
+                        + "<img class=\"thumb\" loading=\"lazy\" src=\"\(base)page-\(number).jpg\" alt=\"Page \(page)\(count > 0 ? ", with findings" : "")\" "
+                        + "width=\"148\" height=\"210\"></a><figcaption>\(caption)</figcaption></figure>"
+                }
+                body += "</div>\n"
             }
-            body += "</div>\n"
         }
         return layout.page(title: "Order \(job.id)", body: body, poll: poll)
     }

@@ -36,6 +36,8 @@ public struct Order: Sendable, Equatable {
     public var language: BookLanguage
     public var scope: Scope
     public var coverPreset: String
+    /// `book.volumes`: how a book too long for the product is set as volumes (default auto).
+    public var volumes: VolumeRequest = .auto
     /// With the `photo` preset: a photo path inside the export.
     public var coverPhoto: String?
     public var outputs: [Output]
@@ -105,6 +107,7 @@ public struct Order: Sendable, Equatable {
                           coverPhoto: book.photo, outputs: outputs, product: product, destination: destination)
         order.exportFormat = exportFormat
         order.showTags = book.showTags
+        order.volumes = book.volumes
         order.exportTimeZone = exportTimeZone
         order.exportTimeFormat = exportTimeFormat
         return order
@@ -114,6 +117,7 @@ public struct Order: Sendable, Equatable {
         var title: String, subtitle: String?, author: String, language: BookLanguage
         var scope: Scope, preset: String, photo: String?
         var showTags = false
+        var volumes = VolumeRequest.auto
     }
 
     private static func readBook(_ reader: inout ObjectReader, issues: IssueList) -> BookFields? {
@@ -139,10 +143,11 @@ public struct Order: Sendable, Equatable {
             cover.rejectUnknownKeys()
         }
         let showTags = book.bool("show_tags", required: false) ?? false
+        let volumes = book.value("volumes", required: false).map { VolumeRequest.read($0, issues: issues) }
         book.rejectUnknownKeys()
-        guard let title, let author, let language, let scope, let preset else { return nil }
+        guard let title, let author, let language, let scope, let preset, let volumes = volumes ?? .auto else { return nil }
         return BookFields(title: title, subtitle: subtitle, author: author, language: language, scope: scope,
-                          preset: preset, photo: photo, showTags: showTags)
+                          preset: preset, photo: photo, showTags: showTags, volumes: volumes)
     }
 
     private static func readScope(_ book: inout ObjectReader, issues: IssueList) -> Scope? {

@@ -13,8 +13,10 @@ struct CoverStage {
         var spread: CoverRenderer.Spread
     }
 
-    func run(_ content: CoverContent, pages: Int, contentDate: Date, photos: PhotoPool, into folder: URL) throws(JobError) -> Result {
-        let (file, spread) = try PrintFinishing.produce("cover.pdf", in: folder, product: product, inkLimitPercent: product.coverInkLimitPercent,
+    /// `name`: `cover.pdf`, or a volume's `cover-N.pdf`.
+    func run(_ content: CoverContent, pages: Int, contentDate: Date, photos: PhotoPool, into folder: URL,
+             name: String = "cover.pdf") throws(JobError) -> Result {
+        let (file, spread) = try PrintFinishing.produce(name, in: folder, product: product, inkLimitPercent: product.coverInkLimitPercent,
                                                        date: contentDate, title: content.title, sheet: \.sheet) { drawn throws(RenderError) in
             try CoverRenderer(product: product).renderSpread(content, pages: pages, photos: photos, to: drawn)
         }

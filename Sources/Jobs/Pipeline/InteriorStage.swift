@@ -20,21 +20,24 @@ struct InteriorStage {
         var thumbnailTime: Duration
     }
 
-    func run(_ book: Book, cover: CoverContent, photos: PhotoPool, into folder: URL) throws(JobError) -> Result {
+    /// `name`: `interior.pdf`, or a volume's `interior-N.pdf`, whose thumbnails follow the
+    /// pages of the volumes before it (`pagesBefore`) in the console's one page grid.
+    func run(_ book: Book, cover: CoverContent, photos: PhotoPool, into folder: URL, name: String = "interior.pdf",
+             pagesBefore: Int = 0) throws(JobError) -> Result {
         // The console's page grid: every page, drawn by the same painter (a folder of its own).
         let pictures = folder.appendingPathComponent(PageThumbnail.folder)
-        try? FileManager.default.removeItem(at: pictures)
+        if pagesBefore == 0 { try? FileManager.default.removeItem(at: pictures) }
         if thumbnails { try? FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true) }
         let keep: ((Int, Data) -> Void)? = thumbnails ? { page, jpeg in
-            try? AtomicFile.write(jpeg, to: pictures.appendingPathComponent(PageThumbnail.name(page)))
+            try? AtomicFile.write(jpeg, to: pictures.appendingPathComponent(PageThumbnail.name(pagesBefore + page)))
         } : nil
-        let (file, rendered) = try PrintFinishing.produce("interior.pdf", in: folder, product: product, inkLimitPercent: product.maximumInkPercent,
+        let (file, rendered) = try PrintFinishing.produce(name, in: folder, product: product, inkLimitPercent: product.maximumInkPercent,
                                                          date: book.contentDate, title: book.title, sheet: { _ in product.interiorSheet.bound(onRight: book.bindsOnRight) },
                                                          structure: \.structure) { drawn throws(RenderError) in
             try InteriorRenderer(product: product).render(book, cover: cover, photos: photos, to: drawn, thumbnails: keep)
         }
-        // Pictures of the first spreads for the operator's report, beside it.
-        for (index, picture) in rendered.previews.enumerated() {
+        // Pictures of the first spreads for the operator's report, beside it (the first volume's).
+        for (index, picture) in rendered.previews.enumerated() where pagesBefore == 0 {
             try? AtomicFile.write(picture, to: folder.appendingPathComponent("preview-spread-\(index + 1).png"))
         }
         return Result(file: file, pages: rendered.pages, notices: rendered.notices, pageMarks: rendered.pageMarks,

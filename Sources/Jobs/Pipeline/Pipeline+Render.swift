@@ -16,6 +16,8 @@ extension Pipeline {
         var print: [(kind: Order.Output, file: URL, pages: Int?)]
         var epub: BackgroundTask<(EPUBStage.Result, Duration, ContinuousClock.Instant)>?
         var photos: PhotoPool
+        /// The volumes of a set, in order; empty for one book.
+        var volumes: [VolumeRecord] = []
         /// When the print files were all written.
         var printWritten = ContinuousClock.now
 
@@ -31,6 +33,7 @@ extension Pipeline {
     struct RenderedBook {
         var files: [(kind: Order.Output, file: URL, pages: Int?)]
         var interiorPages: Int
+        var volumes: [VolumeRecord] = []
         var end: ContinuousClock.Instant
     }
 
@@ -59,9 +62,54 @@ extension Pipeline {
     private func renderFiles(_ resolved: ResolvedBook, cover: CoverContent, folder: URL, into book: inout RenderingBook,
                              report: inout JobReport) throws {
         let input = book.input, photos = book.photos
+        var pageMarks: [PageMark]
+        // A book whose text alone needs more than two thirds of the product's pages at the
+        // densest setting is planned as volumes at once (text sets at about half that density),
+        // rather than laid out whole first only to be found too long. The plan's own count still
+        // decides: one volume is the book as usual.
+        let likelyTooLong = InteriorRenderer(product: input.product).fewestPages(resolved.book.entries) * 3 > input.product.pageRules.maximum * 2
+        if let request = volumeRequest(input.order, fittingOneBook: !likelyTooLong) {
+            pageMarks = try renderVolumes(resolved, request: request, cover: cover, folder: folder, into: &book, report: &report)
+        } else {
+            do {
+                pageMarks = try renderInterior(resolved, cover: cover, folder: folder, into: &book, report: &report)
+            } catch JobError.failed(let code, _) where code == .pageLimitExceeded && input.order.volumes == .auto {
+                // Longer than the product allows: the set of volumes that holds it.
+                guard let request = volumeRequest(input.order, fittingOneBook: false) else { throw JobError.failed(code: code, message: "") }
+                pageMarks = try renderVolumes(resolved, request: request, cover: cover, folder: folder, into: &book, report: &report)
+            }
+        }
+        // With a second thread the EPUB is written while the PDFs are finished off and verified.
+        let product = input.product, entries = resolved.book, orderID = input.order.id, marks = pageMarks
+        book.epub = input.order.outputs.contains(.epub) ? scheduler.beside { () throws(JobError) in
+            let started = ContinuousClock.now
+            let epub = try EPUBStage(product: product)
+                .run(entries, cover: cover, orderID: orderID, pageMarks: marks, photos: photos, into: folder)
+            let finished = ContinuousClock.now
+            return (epub, finished - started, finished)
+        } : nil
+        // One book's cover (a set's, and a plan of one volume's, are made with their interiors).
+        if input.order.outputs.contains(.cover) && !book.print.contains(where: { $0.kind == .cover }) {
+            let coverStart = ContinuousClock.now
+            let spread = try CoverStage(product: input.product)
+                .run(cover, pages: book.interiorPages, contentDate: resolved.book.contentDate, photos: photos, into: folder)
+            report.preflight += spread.spread.notices.map(Self.finding)
+            book.print.append((.cover, spread.file, 1))
+            report.timingsMS["cover"] = StageClock.milliseconds(ContinuousClock.now - coverStart)
+        }
+        // The operator's preview of the cover, drawn by the same drawCover as the book.
+        if let preview = try? CoverRenderer(product: input.product).renderPicture(cover, pixelWidth: 420, png: true, photos: photos) {
+            try? AtomicFile.write(preview, to: folder.appendingPathComponent("preview-cover.png"))
+        }
+    }
+
+    /// The book's one interior; its page marks for the EPUB.
+    private func renderInterior(_ resolved: ResolvedBook, cover: CoverContent, folder: URL, into book: inout RenderingBook,
+                                report: inout JobReport) throws -> [PageMark] {
+        let input = book.input
         let interiorStart = ContinuousClock.now
         let interior = try InteriorStage(product: input.product, thumbnails: thumbnails)
-            .run(resolved.book, cover: cover, photos: photos, into: folder)
+            .run(resolved.book, cover: cover, photos: book.photos, into: folder)
         report.timingsMS["layout"] = StageClock.milliseconds(interior.layoutTime)
         report.timingsMS["draw"] = StageClock.milliseconds(interior.drawTime)
         if thumbnails { report.timingsMS["thumbnails"] = StageClock.milliseconds(interior.thumbnailTime) }
@@ -73,27 +121,7 @@ extension Pipeline {
         if input.order.outputs.contains(.interior) { book.print.append((.interior, interior.file, interior.pages)) } else {
             try? FileManager.default.removeItem(at: interior.file)
         }
-        // With a second thread the EPUB is written while the PDFs are finished off and verified.
-        let product = input.product, entries = resolved.book, orderID = input.order.id, pageMarks = interior.pageMarks
-        book.epub = input.order.outputs.contains(.epub) ? scheduler.beside { () throws(JobError) in
-            let started = ContinuousClock.now
-            let epub = try EPUBStage(product: product)
-                .run(entries, cover: cover, orderID: orderID, pageMarks: pageMarks, photos: photos, into: folder)
-            let finished = ContinuousClock.now
-            return (epub, finished - started, finished)
-        } : nil
-        let coverStart = ContinuousClock.now
-        if input.order.outputs.contains(.cover) {
-            let spread = try CoverStage(product: input.product)
-                .run(cover, pages: interior.pages, contentDate: resolved.book.contentDate, photos: photos, into: folder)
-            report.preflight += spread.spread.notices.map(Self.finding)
-            book.print.append((.cover, spread.file, 1))
-            report.timingsMS["cover"] = StageClock.milliseconds(ContinuousClock.now - coverStart)
-        }
-        // The operator's preview of the cover, drawn by the same drawCover as the book.
-        if let preview = try? CoverRenderer(product: input.product).renderPicture(cover, pixelWidth: 420, png: true, photos: photos) {
-            try? AtomicFile.write(preview, to: folder.appendingPathComponent("preview-cover.png"))
-        }
+        return interior.pageMarks
     }
 
     /// Waits for the EPUB and takes the photo workers' account; the photos are released.
@@ -121,6 +149,6 @@ extension Pipeline {
                              + "the output intent (as PDF/X reads DeviceCMYK), and held to the ink limit", entry: nil, page: nil)
         }
         book.photos.close()
-        return RenderedBook(files: files, interiorPages: book.interiorPages, end: end)
+        return RenderedBook(files: files, interiorPages: book.interiorPages, volumes: book.volumes, end: end)
     }
 }

@@ -31,6 +31,7 @@ extension Pipeline {
         report.entries = verified.report.entries
         report.accounting = verified.report.accounting
         report.outputs = verified.report.outputs
+        report.volumes = verified.report.volumes
         report.preflight += verified.report.preflight
         report.stages = ["resolve", "render", "verify"].map { .init(stage: $0, status: .reused, attempt: verified.attempt) }
             + [.init(stage: "recheck", status: .ran, attempt: report.attempts)]

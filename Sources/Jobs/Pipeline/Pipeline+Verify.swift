@@ -1,5 +1,6 @@
 import Import
 import Diagnostics
+import Document
 import Foundation
 import Prepress
 
@@ -15,6 +16,14 @@ extension Pipeline {
             let digest = try SHA256.hex(ofFile: output.file)
             report.outputs.append(.init(kind: output.kind.rawValue, file: output.file.lastPathComponent, bytes: digest.bytes,
                                         sha256: digest.digest, pages: output.pages))
+        }
+        if !book.volumes.isEmpty {
+            func day(_ local: LocalDateTime?) -> String? { local.map { String(format: "%04d-%02d-%02d", $0.year, $0.month, $0.day) } }
+            report.volumes = book.volumes.map { volume in
+                VolumeReport(number: volume.number, of: volume.count, pages: volume.pages, firstDay: day(volume.firstDay), lastDay: day(volume.lastDay),
+                             entries: volume.entryIDs.count,
+                             outputs: report.outputs.filter { $0.file == volume.interior || $0.file == volume.cover })
+            }
         }
         report.preflight += printed.findings + electronic
         let verifyEnd = ContinuousClock.now
@@ -47,7 +56,8 @@ extension VerifyStage {
 
     func checkPrint(_ book: Pipeline.RenderingBook, resolved: ResolvedBook) -> PrintCheck {
         let start = ContinuousClock.now
-        let findings = run(book.print, interiorPages: book.interiorPages, forbidden: resolved.forbiddenText, expected: resolved.expectedText)
+        let findings = run(book.print, interiorPages: book.interiorPages, forbidden: resolved.forbiddenText, expected: resolved.expectedText,
+                           volumes: book.volumes)
         return PrintCheck(findings: findings, start: start, end: .now)
     }
 }

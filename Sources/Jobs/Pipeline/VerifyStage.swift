@@ -15,12 +15,21 @@ struct VerifyStage {
     var completenessClock = CheckClock()
     var pageTextClock = CheckClock()
 
+    /// `volumes`: a set's volumes, each interior proved to hold its own entries and each cover
+    /// measured against its own interior.
     func run(_ outputs: [(kind: Order.Output, file: URL, pages: Int?)], interiorPages: Int,
-             forbidden: [String], expected: ExpectedText? = nil) -> [Diagnostic] {
+             forbidden: [String], expected: ExpectedText? = nil, volumes: [Pipeline.VolumeRecord] = []) -> [Diagnostic] {
         let archived = ArchivedText(forbidden)
         let components = product.outputColour.components
         let perOutput = scheduler.map(outputs) { output -> [Diagnostic] in
             let results: [Diagnostic]
+            let name = output.file.lastPathComponent
+            let volume = volumes.first { $0.interior == name || $0.cover == name }
+            var expected = expected
+            if let volume, expected != nil {
+                let ids = Set(volume.entryIDs)
+                expected?.entries.removeAll { !ids.contains($0.id) }
+            }
             switch output.kind {
             case .interior:
                 var expectations = VerificationExpectations(sheet: product.interiorSheet.bound(onRight: bindsOnRight), pageRules: product.pageRules,
@@ -31,7 +40,7 @@ struct VerifyStage {
                 expectations.pageTextClock = pageTextClock
                 results = PDFVerifier(expectations: expectations, thorough: false, threads: scheduler.checkThreads).verify(output.file)
             case .cover:
-                var expectations = VerificationExpectations(sheet: product.coverSheet(pages: interiorPages), outputComponents: components,
+                var expectations = VerificationExpectations(sheet: product.coverSheet(pages: volume?.pages ?? interiorPages), outputComponents: components,
                                                             pages: 1, archived: archived)
                 expectations.apply(product)
                 expectations.maximumInkPercent = product.coverInkLimitPercent

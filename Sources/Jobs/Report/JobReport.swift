@@ -139,9 +139,11 @@ public struct JobReport: Codable, Sendable, Equatable {
     public var review: Review?
     /// Where each entry, word and photo of the export went (issue 22).
     public var accounting: Accounting?
+    /// A book printed as a set of volumes (issue 37), in order; absent for one book.
+    public var volumes: [VolumeReport]?
 
     enum CodingKeys: String, CodingKey {
-        case order, status, attempts, entries, product, outputs, preflight, uploads, stages, review, accounting
+        case order, status, attempts, entries, product, outputs, preflight, uploads, stages, review, accounting, volumes
         case timingsMS = "timings_ms"
         case error
     }

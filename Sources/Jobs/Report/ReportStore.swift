@@ -14,7 +14,7 @@ public enum ReportStore {
             guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else { continue }
             try queue.storeJobFile(job: job, name: name, data: data)
             if name == "report.json", let report = try? JSONDecoder().decode(JobReport.self, from: data) {
-                try queue.recordOutcome(id: job, pages: report.outputs.first { $0.kind == Order.Output.interior.rawValue }?.pages,
+                try queue.recordOutcome(id: job, pages: report.interiorPages,
                                         warnings: report.preflight.filter { $0.severity == .warning }.count)
             }
         }

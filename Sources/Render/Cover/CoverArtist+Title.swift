@@ -37,7 +37,16 @@ extension CoverArtist {
         authorStyle.letterSpacing = 1.8 * unit
         let author = engine.paragraph(markup: PangoMarkup.escape(TextCleaner.clean(content.author).uppercased()),
                                       font: authorFont, width: width, style: authorStyle)
-        drawing.drawLines(author.setLines, left: trim.x + margin, top: top + 30 * unit)
+        top = drawing.drawLines(author.setLines, left: trim.x + margin, top: top + 30 * unit)
+        if let volume = content.volume {
+            var font = typography.font(.titlePageSubtitle)
+            font.size = 12 * unit
+            let label = engine.paragraph(markup: PangoMarkup.escape(volume.label), font: font, width: width, style: centered)
+            top = drawing.drawLines(label.setLines, left: trim.x + margin, top: top + 16 * unit)
+            font.size = 10 * unit
+            let dates = engine.paragraph(markup: PangoMarkup.escape(volume.dates), font: font, width: width, style: centered)
+            drawing.drawLines(dates.setLines, left: trim.x + margin, top: top + 3 * unit)
+        }
     }
 
     /// The scrim: black, from 40 % of the trim's height down, its opacity at these stops along it.

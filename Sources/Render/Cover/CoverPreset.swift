@@ -55,6 +55,19 @@ public struct CoverContent: Sendable {
     public var photo: URL?
     /// Seeds the night sky, so the same order gives the same stars.
     public var seed: UInt64
+    /// A volume of a set (issue 37): its place ("Volume 2 of 4") and its dates, under the
+    /// author on the title page and the front, and on the spine.
+    public var volume: Volume?
+
+    public struct Volume: Sendable, Equatable {
+        public var label: String
+        public var dates: String
+
+        public init(label: String, dates: String) {
+            self.label = label
+            self.dates = dates
+        }
+    }
 
     public init(preset: CoverPreset, title: String, subtitle: String?, author: String, language: BookLanguage,
                 photo: URL?, seed: UInt64) {

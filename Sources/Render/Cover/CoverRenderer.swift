@@ -67,11 +67,12 @@ public struct CoverRenderer: Sendable {
         return Spread(sheet: sheet, spineWidth: spine, spineText: spineText, notices: notices)
     }
 
-    /// Title and author along the spine, reading top to bottom.
+    /// Title, the volume's place in its set and author along the spine, reading top to bottom.
     private func drawSpineText(_ artist: CoverArtist, on drawing: any Drawing, x: Double, width: Double, trim: Rect) {
         var font = typography.font(.titlePageAuthor)
         font.size = min(9, width * 0.45)
-        let text = "\(TextCleaner.clean(artist.content.title)) · \(TextCleaner.clean(artist.content.author))".uppercased()
+        let parts = [TextCleaner.clean(artist.content.title), artist.content.volume?.label, TextCleaner.clean(artist.content.author)]
+        let text = parts.compactMap { $0 }.joined(separator: " · ").uppercased()
         let line = artist.engine.paragraph(markup: PangoMarkup.escape(text), font: font, width: trim.height * 0.8,
                                            style: ParagraphStyle(alignment: .center, letterSpacing: 1))
         guard let first = line.lines.first else { return }

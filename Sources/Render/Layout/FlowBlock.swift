@@ -54,4 +54,9 @@ public struct PageMark: Sendable, Equatable {
 
     public var page: Int
     public var place: Place
+
+    public init(page: Int, place: Place) {
+        self.page = page
+        self.place = place
+    }
 }

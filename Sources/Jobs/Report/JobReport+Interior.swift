@@ -1,0 +1,21 @@
+/// The interior's pages, whether one file or a set of volumes (issue 37): the console's page
+/// grid and the queue's page count number them through the set.
+extension JobReport {
+    /// Every interior page of the book, over all its volumes; nil when no interior was made.
+    public var interiorPages: Int? {
+        let interiors = outputs.filter { $0.kind == "interior" }
+        guard !interiors.isEmpty else { return nil }
+        return interiors.reduce(0) { $0 + ($1.pages ?? 0) }
+    }
+
+    /// Page `number` of the set (1-based): the interior file it is in and its page there.
+    public func interiorPage(_ number: Int) -> (file: String, page: Int)? {
+        var before = 0
+        for output in outputs where output.kind == "interior" {
+            let pages = output.pages ?? 0
+            if number > before && number <= before + pages { return (output.file, number - before) }
+            before += pages
+        }
+        return nil
+    }
+}
