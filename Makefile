@@ -27,6 +27,7 @@ bench: deps
 	.build/release/folio-bench --product a5-softcover-fogra39 --no-batch
 	.build/release/folio-bench --queue
 	.build/release/folio-bench --scale
+	.build/release/folio-bench --volumes
 
 # The Debian package: .build/deb/folio_VERSION_amd64.deb (docs/guide.md: Running it on a server).
 deb: deps

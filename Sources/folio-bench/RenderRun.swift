@@ -12,16 +12,18 @@ struct RenderRun {
     /// Where its files are (interior.pdf and the rest).
     var folder: URL
 
-    var pages: Int { report.outputs.first { $0.kind == "interior" }?.pages ?? 0 }
+    /// The interior's pages, over every volume of a set.
+    var pages: Int { report.interiorPages ?? 0 }
     var outputMB: Double { Double(report.outputs.reduce(Int64(0)) { $0 + $1.bytes }) / 1_048_576 }
     /// A stage's time in seconds, if the report has it.
     func stage(_ key: String) -> Double? { report.timingsMS[key].map { Double($0) / 1000 } }
 
     /// `extra`: more arguments for `folio render` (`--thumbnails`); `language`: the book's.
+    /// `suffix` tells apart two runs of one export (another product).
     static func measure(_ label: String, export: String, workspace: BenchWorkspace, options: BenchOptions,
-                        extra: [String] = [], language: String = "en") throws(BenchError) -> RenderRun {
-        let orderFile = workspace.root.appendingPathComponent("\(export).order.json")
-        let out = workspace.root.appendingPathComponent("out-\(export)" + extra.joined())
+                        extra: [String] = [], language: String = "en", suffix: String = "") throws(BenchError) -> RenderRun {
+        let orderFile = workspace.root.appendingPathComponent("\(export)\(suffix).order.json")
+        let out = workspace.root.appendingPathComponent("out-\(export)" + extra.joined() + suffix)
         do {
             let order = BenchWorkspace.order(id: "bench-\(export)", export: export, product: options.product, language: language)
             try JSONSerialization.data(withJSONObject: order, options: [.sortedKeys]).write(to: orderFile)

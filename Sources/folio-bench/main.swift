@@ -10,6 +10,7 @@ let usage = """
              --entries N, --photos N   the year's size (the half-year is half); --no-memory-run;
              --keep   leave the bench's files in place
            folio-bench --queue   claims per second of empty jobs, SQLite and PostgreSQL, 1 and 4 processes
+           folio-bench --volumes [--product ID]   ten years as a set of volumes, beside one book of the same pages
     """
 let arguments = Arguments(Array(CommandLine.arguments.dropFirst()))
 let console = Terminal()
