@@ -35,8 +35,10 @@ public struct InteriorRenderer: Sendable {
     /// `photos`: the job's pool, which prepares the photos ahead of the drawing.
     /// `thumbnails`, when given, is handed every page as a small JPEG (`thumbnailHeight` pixels
     /// tall), drawn after the PDF by the same painter.
+    /// `spreadPreviews`: draw the first spreads' pictures for the operator's report (a set's
+    /// first volume only).
     public func render(_ book: Book, cover: CoverContent, photos: PhotoPool? = nil, to file: URL,
-                       thumbnailHeight: Int = 240, thumbnails: ((Int, Data) -> Void)? = nil) throws(RenderError) -> Result {
+                       thumbnailHeight: Int = 240, spreadPreviews: Bool = true, thumbnails: ((Int, Data) -> Void)? = nil) throws(RenderError) -> Result {
         let started = ContinuousClock.now
         let plan = try self.plan(book, file: file, photos: photos)
         let laidOut = ContinuousClock.now
@@ -71,7 +73,7 @@ public struct InteriorRenderer: Sendable {
         return Result(pages: plan.layout.pages.count, contentPages: plan.contentPages, notices: plan.notices + binding + drawn,
                       pageMarks: plan.pageMarks,
                       structure: TaggedStructure(language: book.language.rawValue, figureAlternates: tags.figureAlternates),
-                      previews: previews(plan, book: book, artist: artist),
+                      previews: spreadPreviews ? previews(plan, book: book, artist: artist) : [],
                       layoutTime: laidOut - started, drawTime: drawTime, thumbnailTime: thumbnailTime)
     }
 
@@ -160,6 +162,13 @@ public struct InteriorRenderer: Sendable {
             throw RenderError(code: .pageLimitExceeded, file: file.path,
                               message: "the text alone needs more than \(fewestPages) pages; product \"\(product.id)\" allows at most \(product.pageRules.maximum)")
         }
+    }
+
+    /// About the pages `book` takes, for choosing how to make it (never for cutting it): its
+    /// text at twice the densest setting, a page and a blank for each month's opening, half a
+    /// page a photo.
+    public func likelyPages(_ book: Book) -> Int {
+        fewestPages(book.entries) * 2 + book.chapters.count * 2 + book.entries.reduce(0) { $0 + $1.photos.count } / 2
     }
 
     /// Fewer pages than `entries` can possibly take: their characters at 0.3 em each, narrower

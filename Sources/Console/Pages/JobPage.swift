@@ -49,11 +49,8 @@ struct JobPage {
             let volumes = report.volumes ?? []
             var number = 0
             for volume in volumes.isEmpty ? [nil] : volumes.map(Optional.some) {
-                let file = volume?.outputs.first { $0.kind == "interior" }?.file
                 var flagged: [Int: Int] = [:]
-                for finding in report.preflight where file.map({ finding.message.hasPrefix($0 + ":") }) ?? true {
-                    if let page = finding.page { flagged[page, default: 0] += 1 }
-                }
+                for page in 1...(volume?.pages ?? pages) { flagged[page] = report.findings(onPage: number + page).count }
                 if let volume { body += "<h3>Volume \(volume.number) of \(volume.of) · \(volume.pages) pages</h3>\n" }
                 body += "<div class=\"grid\">"
                 for page in 1...(volume?.pages ?? pages) {
@@ -75,13 +72,15 @@ struct JobPage {
         var html = "<h2>Preflight</h2>\n"
         for finding in report.preflight {
             html += "<div class=\"finding\">"
-            if let page = finding.page, thumbnails {
-                html += "<a href=\"#page-\(page)\"><img class=\"thumb\" loading=\"lazy\" src=\"\(base)page-\(page).jpg\" "
+            // In a set the grid numbers pages through the volumes; the text says the printed page.
+            let place = report.setPage(of: finding)
+            if let page = finding.page, let place, thumbnails {
+                html += "<a href=\"#page-\(place)\"><img class=\"thumb\" loading=\"lazy\" src=\"\(base)page-\(place).jpg\" "
                     + "alt=\"Page \(page), where this was found\" width=\"148\" height=\"210\"></a>"
             }
             html += "<div><p><span class=\"chip sev-\(finding.severity.rawValue)\">\(finding.severity.rawValue)</span> "
                 + "<code>\(HTML.escape(finding.code))</code></p><p>\(HTML.escape(finding.message))</p><p class=\"muted\">"
-                + (finding.page.map { "<a href=\"#page-\($0)\">page \($0)</a>" } ?? "no page")
+                + (finding.page.map { "<a href=\"#page-\(place ?? $0)\">page \($0)</a>" } ?? "no page")
                 + (finding.entry.map { " · entry \(HTML.escape($0))" } ?? "") + "</p></div></div>\n"
         }
         return html

@@ -13,7 +13,7 @@ struct PageView {
         if page < pages { nav += " · <a href=\"/jobs/\(id)/pages/\(page + 1)\" rel=\"next\">Page \(page + 1)</a>" }
         nav += "</nav>\n"
         var body = "<h1>Order \(id), page \(page) of \(pages)</h1>\n" + nav
-        let here = report.preflight.filter { $0.page == page }
+        let here = report.findings(onPage: page)
         if !here.isEmpty {
             body += "<h2>Findings on this page</h2>\n<ul class=\"problems\">"
             for finding in here {

@@ -34,10 +34,10 @@ struct InteriorStage {
         let (file, rendered) = try PrintFinishing.produce(name, in: folder, product: product, inkLimitPercent: product.maximumInkPercent,
                                                          date: book.contentDate, title: book.title, sheet: { _ in product.interiorSheet.bound(onRight: book.bindsOnRight) },
                                                          structure: \.structure) { drawn throws(RenderError) in
-            try InteriorRenderer(product: product).render(book, cover: cover, photos: photos, to: drawn, thumbnails: keep)
+            try InteriorRenderer(product: product).render(book, cover: cover, photos: photos, to: drawn, spreadPreviews: pagesBefore == 0, thumbnails: keep)
         }
         // Pictures of the first spreads for the operator's report, beside it (the first volume's).
-        for (index, picture) in rendered.previews.enumerated() where pagesBefore == 0 {
+        for (index, picture) in rendered.previews.enumerated() {
             try? AtomicFile.write(picture, to: folder.appendingPathComponent("preview-spread-\(index + 1).png"))
         }
         return Result(file: file, pages: rendered.pages, notices: rendered.notices, pageMarks: rendered.pageMarks,

@@ -63,19 +63,18 @@ extension Pipeline {
                              report: inout JobReport) throws {
         let input = book.input, photos = book.photos
         var pageMarks: [PageMark]
-        // A book whose text alone needs more than two thirds of the product's pages at the
-        // densest setting is planned as volumes at once (text sets at about half that density),
-        // rather than laid out whole first only to be found too long. The plan's own count still
-        // decides: one volume is the book as usual.
-        let likelyTooLong = InteriorRenderer(product: input.product).fewestPages(resolved.book.entries) * 3 > input.product.pageRules.maximum * 2
+        // A book likely near or over the product's limit is planned as volumes at once (a
+        // month at a time, in the memory of one), rather than laid out whole first only to be
+        // found too long. The plan's own count still decides: one volume is the book as usual.
+        let likelyTooLong = InteriorRenderer(product: input.product).likelyPages(resolved.book) * 10 > input.product.pageRules.maximum * 9
         if let request = volumeRequest(input.order, fittingOneBook: !likelyTooLong) {
             pageMarks = try renderVolumes(resolved, request: request, cover: cover, folder: folder, into: &book, report: &report)
         } else {
             do {
                 pageMarks = try renderInterior(resolved, cover: cover, folder: folder, into: &book, report: &report)
-            } catch JobError.failed(let code, _) where code == .pageLimitExceeded && input.order.volumes == .auto {
-                // Longer than the product allows: the set of volumes that holds it.
-                guard let request = volumeRequest(input.order, fittingOneBook: false) else { throw JobError.failed(code: code, message: "") }
+            } catch JobError.failed(let code, let message) where code == .pageLimitExceeded {
+                // Longer than the product allows: the set of volumes that holds it (auto).
+                guard let request = volumeRequest(input.order, fittingOneBook: false) else { throw JobError.failed(code: code, message: message) }
                 pageMarks = try renderVolumes(resolved, request: request, cover: cover, folder: folder, into: &book, report: &report)
             }
         }

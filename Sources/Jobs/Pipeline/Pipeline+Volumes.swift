@@ -54,8 +54,12 @@ extension Pipeline {
             var content = cover
             if !single {
                 content.volume = volume.label
-                // A photo cover shows each volume's own first photo; the order's where it has none.
-                if content.preset == .photo, let own = volume.entries.lazy.flatMap(\.photos).first { content.photo = own.file }
+                // A photo cover: the order's photo on the first volume, each other volume's own
+                // first photo (one that can be read) on it, else the order's.
+                if content.preset == .photo, volume.number > 1,
+                   let own = volume.entries.lazy.flatMap(\.photos).first(where: { FileManager.default.isReadableFile(atPath: $0.file.path) }) {
+                    content.photo = own.file
+                }
             }
             let interiorName = single ? "interior.pdf" : "interior-\(volume.number).pdf"
             let interior = try InteriorStage(product: input.product, thumbnails: thumbnails)
@@ -63,13 +67,26 @@ extension Pipeline {
             layout += interior.layoutTime
             draw += interior.drawTime
             pictures += interior.thumbnailTime
-            report.preflight += Self.placeMissingPhotos(&report.preflight, drawn: interior.notices).map(Self.finding)
+            // As planned, or the plan was wrong: a volume never goes over its limit unseen.
+            guard interior.pages == volume.pages || single else {
+                throw JobError.failed(code: .renderFailed, message: "\(interiorName) has \(interior.pages) pages; its plan said \(volume.pages)")
+            }
+            // A volume's findings name its file: their pages are its own, as printed.
+            var notices = interior.notices
+            if !single { for index in notices.indices { notices[index].message = "\(interiorName): " + notices[index].message } }
+            report.preflight += Self.placeMissingPhotos(&report.preflight, drawn: notices).map(Self.finding)
             onStage("render: volume \(volume.number) of \(volume.count), \(interior.pages) pages")
             for mark in interior.pageMarks {
                 var place = mark.place
                 if case .chapter(let index) = place, volume.book.chapters.indices.contains(index) {
                     let chapter = volume.book.chapters[index]
-                    place = .chapter(globalChapter["\(chapter.year)-\(chapter.month)"] ?? index)
+                    let whole = globalChapter["\(chapter.year)-\(chapter.month)"]
+                    // A month continued from the volume before resumes at its first entry, not its title.
+                    if let whole, let first = chapter.entries.first, resolved.book.chapters[whole].entries.first?.id != first.id {
+                        place = .entry(first.id)
+                    } else {
+                        place = .chapter(whole ?? index)
+                    }
                 }
                 marks.append(PageMark(page: pagesBefore + mark.page, place: place))
             }

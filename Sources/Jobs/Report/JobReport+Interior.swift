@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// The interior's pages, whether one file or a set of volumes (issue 37): the console's page
 /// grid and the queue's page count number them through the set.
 extension JobReport {
@@ -17,5 +19,27 @@ extension JobReport {
             before += pages
         }
         return nil
+    }
+
+    /// The findings on page `number` of the set: a set's findings name their volume's file and
+    /// its own page; one book's are all its own.
+    public func findings(onPage number: Int) -> [Diagnostic] {
+        guard let place = interiorPage(number) else { return [] }
+        let set = (volumes?.isEmpty == false)
+        return preflight.filter { finding in
+            finding.page == place.page && (!set || finding.message.hasPrefix(place.file + ":") || finding.message.hasPrefix(place.file + ","))
+        }
+    }
+
+    /// Where a finding's page stands in the set's numbering (the console's page grid): a
+    /// finding of `interior-2.pdf` follows the first volume's pages.
+    public func setPage(of finding: Diagnostic) -> Int? {
+        guard let page = finding.page else { return nil }
+        var before = 0
+        for output in outputs where output.kind == "interior" {
+            if finding.message.hasPrefix(output.file + ":") || finding.message.hasPrefix(output.file + ",") { return before + page }
+            before += output.pages ?? 0
+        }
+        return page
     }
 }

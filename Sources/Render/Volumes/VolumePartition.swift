@@ -29,7 +29,8 @@ struct VolumePartition {
 
     /// The pages of a volume holding `range` of the parts, padded; nil when it cannot be printed.
     func pages(_ range: Range<Int>) -> Int? {
-        var pages = frontPages + max(1, (range.count + contentsCapacity - 1) / max(1, contentsCapacity))
+        let capacity = max(1, contentsCapacity)
+        var pages = frontPages + max(1, (range.count + capacity - 1) / capacity)
         for part in parts[range] {
             if pages % 2 == 1 { pages += 1 }
             pages += part.pages
@@ -38,33 +39,49 @@ struct VolumePartition {
         return padded
     }
 
+    /// A cut, and whether it keeps the set balanced.
+    struct Cut: Equatable {
+        var volumes: [Range<Int>]
+        var isBalanced: Bool
+    }
+
     /// The cut into `count` volumes, or nil when no cut keeps every volume within the limit.
     /// Balanced when one can be; otherwise the cut whose largest volume is least.
-    func cut(into count: Int) -> [Range<Int>]? {
-        let n = parts.count
-        guard count >= 1, count <= n else { return nil }
-        let sizes = sizeTable()
-        guard let least = leastLargest(count, sizes) else { return nil }
+    func cut(into count: Int) -> Cut? { cut(into: count, sizeTable()) }
+
+    private func cut(into count: Int, _ sizes: [[Int?]]) -> Cut? {
+        guard count >= 1, count <= parts.count, let least = leastLargest(count, sizes) else { return nil }
         var best: (cost: Cost, cut: [Range<Int>])?
+        // Every balanced set has its smallest volume between least ÷ 1.25 and the limit; each
+        // window of sizes is searched for its cheapest cut, the least even last.
         let lowest = Int((Double(least) / Self.balance).rounded(.up))
-        for smallest in stride(from: least, through: lowest, by: -1) {
+        for smallest in stride(from: limit, through: lowest, by: -1) {
             let largest = min(limit, Int(Double(smallest) * Self.balance))
             guard let found = cheapest(count, sizes, within: smallest...largest) else { continue }
             if let known = best, !(found.cost < known.cost) { continue }
             best = found
+            if found.cost.monthCuts == 0 && found.cost.yearlessCuts == 0 && found.cost.spread <= 2 { break }
         }
-        if let best { return best.cut }
-        return cheapest(count, sizes, within: 0...least)?.cut
+        if let best { return Cut(volumes: best.cut, isBalanced: true) }
+        return cheapest(count, sizes, within: 0...least).map { Cut(volumes: $0.cut, isBalanced: false) }
     }
 
-    /// The fewest volumes that hold the book, balanced where possible.
-    func fewest() -> [Range<Int>]? {
+    /// The fewest volumes that hold the book balanced; when no balanced set of up to four more
+    /// volumes than the fewest exists, the fewest (the planner says it is unbalanced).
+    func fewest() -> Cut? {
+        let sizes = sizeTable()
         let total = parts.reduce(0) { $0 + $1.pages }
         let start = max(1, total / max(1, limit))
+        var first: Cut?
+        var tried = 0
         for count in start...max(start, parts.count) {
-            if let cut = cut(into: count) { return cut }
+            guard let cut = cut(into: count, sizes) else { continue }
+            if cut.isBalanced { return cut }
+            first = first ?? cut
+            tried += 1
+            if tried > 4 { break }
         }
-        return nil
+        return first
     }
 
     /// What a cut costs, least first: cuts inside a month, cuts not at a year's end, then the

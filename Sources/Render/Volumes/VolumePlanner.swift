@@ -71,17 +71,24 @@ public struct VolumePlanner: Sendable {
                                           + "more than a volume of at most \(limit) holds: it is split between days into \(split.count) parts"))
         }
         let cutter = partition(chapters.map(\.pages), chapters.map(\.chapter), limit: limit)
-        let found: [Range<Int>]? = if let count { cutter.cut(into: count) } else { cutter.fewest() }
+        let found: VolumePartition.Cut? = if let count { cutter.cut(into: count) } else { cutter.fewest() }
         guard let cut = found else {
             let wanted = count.map { "\($0) volumes" } ?? "volumes"
             throw RenderError(code: .pageLimitExceeded, file: "interior",
                               message: "the book's \(chapters.count) months cannot be set as \(wanted) of at most \(limit) pages each (product \"\(product.id)\")")
         }
-        let volumes = cut.enumerated().compactMap { index, range -> Volume? in
+        var volumes: [Volume] = []
+        for (index, range) in cut.volumes.enumerated() {
             var part = book
             part.chapters = chapters[range].map(\.chapter)
-            guard let pages = cutter.pages(range) else { return nil }
-            return Volume(number: index + 1, count: cut.count, book: part, pages: pages)
+            guard let pages = cutter.pages(range) else {
+                throw RenderError(file: "interior", message: "volume \(index + 1) of the plan does not fit \(limit) pages")
+            }
+            volumes.append(Volume(number: index + 1, count: cut.volumes.count, book: part, pages: pages))
+        }
+        if !cut.isBalanced {
+            notices.append(Diagnostic(code: .bookInVolumes, message: "no cut into \(volumes.count) volumes keeps the largest within 1.25 times the "
+                                          + "smallest (the months are too uneven): the most even one is printed"))
         }
         if volumes.count > 1 {
             let sizes = volumes.map(\.pages)
