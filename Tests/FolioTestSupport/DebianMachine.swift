@@ -15,6 +15,7 @@ public final class DebianMachine: @unchecked Sendable {
     static let folder = repositoryRoot.appendingPathComponent(".build/debian12")
 
     public init() throws {
+        Self.stopStaleMachines()
         let base = try Self.base()
         let name = "folio-" + UUID().uuidString.prefix(8).lowercased()
         root = Self.folder.appendingPathComponent(name)
@@ -103,6 +104,19 @@ public final class DebianMachine: @unchecked Sendable {
         try? FileManager.default.removeItem(at: base)
         try FileManager.default.moveItem(at: partial, to: base)
         return base
+    }
+
+    /// Machines a killed test run left booted (its nspawn outlives it): they would hold the
+    /// console's port. Only this suite boots machines here, one at a time.
+    private static func stopStaleMachines() {
+        guard let processes = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return }
+        for name in processes {
+            guard let pid = Int32(name), let data = FileManager.default.contents(atPath: "/proc/\(name)/cmdline") else { continue }
+            let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            guard words.first?.hasSuffix("systemd-nspawn") == true,
+                  words.contains(where: { $0.hasPrefix(folder.path + "/folio-") }) else { continue }
+            kill(pid, SIGKILL)
+        }
     }
 
     /// The container's init: nspawn's child, once it has one.
