@@ -20,6 +20,9 @@ import Testing
         var caFile = CAFile.theTestCA
         /// HEAD requests asking a PUT destination whether it kept a body it closed on.
         var lookups = 0
+        /// The server drops the connection mid-body, so whether curl handed over the whole body
+        /// before it saw the drop is a race: a printer is asked only when it did.
+        var lookupsOnlyWhenTheBodyLeft = false
         var testDescription: String { "\(target) → \(transient ? "transient" : "permanent")\(caFile == .unusable ? ", unusable CA file" : "")" }
     }
 
@@ -42,8 +45,9 @@ import Testing
 
     static let cases: [Case] = [
         Case(target: "early:ok/x", transient: true, recovers: false, says: ""),
-        // 200 KB fit in loopback's buffers: the server's close comes after the whole body.
-        Case(target: "reset/x", transient: true, recovers: true, says: "", lookups: 1),
+        // 200 KB usually fit in loopback's buffers, so the close comes after the whole body; on a
+        // loaded machine curl can see the drop first (Broken pipe), and then no one is asked.
+        Case(target: "reset/x", transient: true, recovers: true, says: "", lookups: 1, lookupsOnlyWhenTheBodyLeft: true),
         Case(target: "afterbody/x", transient: true, recovers: true, says: "Empty reply", lookups: 1),
         Case(target: "http09/x", transient: true, recovers: true, says: "HTTP/0.9"),
         Case(target: "headerjunk/x", transient: true, recovers: true, says: "Header without colon"),
@@ -98,8 +102,10 @@ import Testing
         let first = try #require(result.attempts.first)
         #expect(first.error != nil && (row.says.isEmpty || first.error?.contains(row.says) == true), "\(String(describing: first.error))")
         if row.transient && row.recovers {
-            #expect(result.delivered && result.attempts.count == 2 + row.lookups, "\(result.attempts)")
-            #expect(result.attempts.filter { $0.error?.hasPrefix("lookup:") == true }.count == row.lookups, "\(result.attempts)")
+            let bodyLeft = first.bytesSent == Int64(bytes.count)
+            let lookups = row.lookupsOnlyWhenTheBodyLeft && !bodyLeft ? 0 : row.lookups
+            #expect(result.delivered && result.attempts.count == 2 + lookups, "\(result.attempts)")
+            #expect(result.attempts.filter { $0.error?.hasPrefix("lookup:") == true }.count == lookups, "\(result.attempts)")
         } else if row.transient {
             #expect(!result.delivered && result.attempts.count == 3, "tried every allowed time: \(result.attempts)")
         } else {
