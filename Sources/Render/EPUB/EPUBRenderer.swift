@@ -84,6 +84,15 @@ public struct EPUBRenderer: Sendable {
         for mark in pageMarks { marks[mark.place, default: []].append(mark.page) }
         let writer = EPUBChapterWriter(language: book.language, markdown: MarkdownReader(language: book.language),
                                        marks: marks, photoFile: { entry, index in photoFiles["\(entry.id)/\(index)"] ?? "images/placeholder.jpg" })
+        // Each mark's chapter, found once: a decade's thousands of marks are not searched for
+        // again in every chapter.
+        let chapterOfEntry = Dictionary(book.chapters.enumerated().flatMap { index, chapter in chapter.entries.map { ($0.id, index) } }) { first, _ in first }
+        let marksByChapter = Dictionary(grouping: pageMarks) { mark -> Int? in
+            switch mark.place {
+            case .chapter(let index): index
+            case .entry(let id), .block(let id, _): chapterOfEntry[id]
+            }
+        }
         var toc: [EPUBPackage.NavPoint] = []
         var pageList: [(page: Int, href: String)] = [(1, "title.xhtml#page-1")]
         var spine = ["cover", "title", "nav"]
@@ -102,7 +111,7 @@ public struct EPUBRenderer: Sendable {
                                  if let heading = entry.title?.trimmingCharacters(in: .whitespacesAndNewlines), !heading.isEmpty { label += " — " + heading }
                                  return .init(title: label, href: href + "#" + XHTML.anchor(entry: entry.id), children: [])
                              }))
-            for mark in pageMarks where Self.chapter(of: mark.place, in: book) == index {
+            for mark in marksByChapter[index] ?? [] {
                 pageList.append((mark.page, href + "#page-\(mark.page)"))
             }
         }
@@ -131,13 +140,6 @@ public struct EPUBRenderer: Sendable {
         try zip.add("OEBPS/content.opf", data: Data(package.opf.utf8), method: .deflated)
         try zip.finish()
         return Result(notices: notices)
-    }
-
-    private static func chapter(of place: PageMark.Place, in book: Book) -> Int? {
-        switch place {
-        case .chapter(let index): return index
-        case .entry(let id), .block(let id, _): return book.chapters.firstIndex { $0.entries.contains { $0.id == id } }
-        }
     }
 
     /// A grey picture reading "Photo unavailable": the manifest never names a missing file.
