@@ -160,8 +160,8 @@ struct CompletenessCheck {
         // it (a caption, a page turn) may come before the next line's characters.
         var lineEnd = words.lineEnds.startIndex
         func lineAnchor(_ p: Int) -> Int {
-            while lineEnd < words.lineEnds.endIndex, words.lineEnds[lineEnd] <= p { lineEnd += 1 }
-            let toEnd = lineEnd < words.lineEnds.endIndex ? words.lineEnds[lineEnd] - p : expected.count - p
+            while lineEnd < words.lineEnds.endIndex, Int(words.lineEnds[lineEnd]) <= p { lineEnd += 1 }
+            let toEnd = lineEnd < words.lineEnds.endIndex ? Int(words.lineEnds[lineEnd]) - p : expected.count - p
             return max(toEnd, min(3, expected.count - p))
         }
         // The entry's first words may still be cut before that (a line alone at a page's foot):
@@ -223,7 +223,7 @@ struct CompletenessCheck {
 
     /// Up to eight of the entry's words from the one holding character `at`.
     private static func words(of text: String, from at: Int, in reduced: WordText) -> String {
-        let first = reduced.tokenStarts.lastIndex { $0 <= at } ?? 0
+        let first = reduced.tokenStarts.lastIndex { Int($0) <= at } ?? 0
         let words = text.split(whereSeparator: { $0.isWhitespace }).filter { !WordText(String($0)).characters.isEmpty }
         return words.dropFirst(first).prefix(8).joined(separator: " ")
     }
