@@ -8,7 +8,7 @@ import Render
 struct CoverStage {
     var product: Product
 
-    struct Result {
+    struct Result: Sendable {
         var file: URL
         var spread: CoverRenderer.Spread
     }

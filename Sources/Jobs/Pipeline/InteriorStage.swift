@@ -10,7 +10,7 @@ struct InteriorStage {
     /// The console's page thumbnails, beside the PDF.
     var thumbnails: Bool
 
-    struct Result {
+    struct Result: Sendable {
         var file: URL
         var pages: Int
         var notices: [Diagnostic]
@@ -21,13 +21,15 @@ struct InteriorStage {
     }
 
     /// `name`: `interior.pdf`, or a volume's `interior-N.pdf`, whose thumbnails follow the
-    /// pages of the volumes before it (`pagesBefore`) in the console's one page grid.
+    /// pages of the volumes before it (`inSetAfter`) in the console's one page grid, in a folder
+    /// the set emptied before its first volume (`emptyThumbnails`).
     func run(_ book: Book, cover: CoverContent, photos: PhotoPool, into folder: URL, name: String = "interior.pdf",
-             pagesBefore: Int = 0) throws(JobError) -> Result {
+             inSetAfter pagesBefore: Int? = nil) throws(JobError) -> Result {
+        if pagesBefore == nil { Self.emptyThumbnails(in: folder) }
         // The console's page grid: every page, drawn by the same painter (a folder of its own).
         let pictures = folder.appendingPathComponent(PageThumbnail.folder)
-        if pagesBefore == 0 { try? FileManager.default.removeItem(at: pictures) }
         if thumbnails { try? FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true) }
+        let pagesBefore = pagesBefore ?? 0
         let keep: ((Int, Data) -> Void)? = thumbnails ? { page, jpeg in
             try? AtomicFile.write(jpeg, to: pictures.appendingPathComponent(PageThumbnail.name(pagesBefore + page)))
         } : nil
@@ -42,5 +44,10 @@ struct InteriorStage {
         }
         return Result(file: file, pages: rendered.pages, notices: rendered.notices, pageMarks: rendered.pageMarks,
                       layoutTime: rendered.layoutTime, drawTime: rendered.drawTime, thumbnailTime: rendered.thumbnailTime)
+    }
+
+    /// The page grid of an earlier rendering goes before a new one begins.
+    static func emptyThumbnails(in folder: URL) {
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(PageThumbnail.folder))
     }
 }

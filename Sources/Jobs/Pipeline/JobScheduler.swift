@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// Where one job's work runs, decided in one place from the threads the job may keep busy
 /// (`threads_per_job`, or the runner's share of the cores): the photo workers, the EPUB on a

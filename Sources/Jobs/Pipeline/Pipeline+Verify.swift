@@ -10,6 +10,7 @@ extension Pipeline {
     func verify(_ book: RenderedBook, printed: VerifyStage.PrintCheck, verifier: VerifyStage, resolved: ResolvedBook,
                 report: inout JobReport) throws {
         let verifyStart = ContinuousClock.now
+        MemoryReuse.giveBackFreed()
         let electronic = verifier.run(book.files.filter { $0.kind == .epub }, interiorPages: book.interiorPages,
                                       forbidden: resolved.forbiddenText, expected: resolved.expectedText)
         for output in book.files {

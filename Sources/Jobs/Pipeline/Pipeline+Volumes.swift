@@ -31,51 +31,55 @@ extension Pipeline {
         }
     }
 
-    /// Plans the set and writes every volume's interior and cover; returns the interiors'
-    /// page marks, numbered through the set, for the EPUB's page-list.
+    /// Plans the set and writes every volume's interior and cover, as many side by side as the
+    /// job has threads (each volume holds its own pages only while it is made); returns the
+    /// interiors' page marks, numbered through the set, for the EPUB's page-list.
     func renderVolumes(_ resolved: ResolvedBook, request: (count: Int?, maximumPages: Int?), cover: CoverContent, folder: URL,
                        into book: inout RenderingBook, report: inout JobReport) throws -> [PageMark] {
         let input = book.input, photos = book.photos
         let plan: VolumePlanner.Plan
         let layoutStart = ContinuousClock.now
         do {
-            plan = try VolumePlanner(product: input.product).plan(resolved.book, count: request.count, maximumPages: request.maximumPages, photos: photos)
+            plan = try VolumePlanner(product: input.product).plan(resolved.book, count: request.count, maximumPages: request.maximumPages,
+                                                                  photos: photos, threads: scheduler.threads)
         } catch {
             throw JobError.failed(code: error.code, message: error.message)
         }
         report.preflight += plan.notices.map(Self.finding)
+        MemoryReuse.giveBackFreed()
         var layout = ContinuousClock.now - layoutStart, draw = Duration.zero, pictures = Duration.zero
         // One volume alone: the book as usual, under its usual names.
         let single = plan.volumes.count == 1
-        var marks: [PageMark] = []
+        var parts: [VolumePart] = []
         var pagesBefore = 0
-        let globalChapter = Dictionary(resolved.book.chapters.enumerated().map { ("\($1.year)-\($1.month)", $0) }) { first, _ in first }
         for volume in plan.volumes {
-            var content = cover
-            if !single {
-                content.volume = volume.label
-                // A photo cover: the order's photo on the first volume, each other volume's own
-                // first photo (one that can be read) on it, else the order's.
-                if content.preset == .photo, volume.number > 1,
-                   let own = volume.entries.lazy.flatMap(\.photos).first(where: { FileManager.default.isReadableFile(atPath: $0.file.path) }) {
-                    content.photo = own.file
-                }
+            parts.append(VolumePart(volume: volume, content: Self.coverContent(cover, of: volume, alone: single), single: single, pagesBefore: pagesBefore))
+            pagesBefore += volume.pages
+        }
+        if thumbnails { InteriorStage.emptyThumbnails(in: folder) }
+        let product = input.product, covers = input.order.outputs.contains(.cover), contentDate = resolved.book.contentDate
+        let made = scheduler.map(parts) { part in
+            Swift.Result { () throws(JobError) in
+                try self.make(part, product: product, covers: covers, contentDate: contentDate, photos: photos, folder: folder)
             }
-            let interiorName = single ? "interior.pdf" : "interior-\(volume.number).pdf"
-            let interior = try InteriorStage(product: input.product, thumbnails: thumbnails)
-                .run(volume.book, cover: content, photos: photos, into: folder, name: interiorName, pagesBefore: pagesBefore)
+        }
+        var marks: [PageMark] = []
+        var printedPages = 0
+        let globalChapter = Dictionary(resolved.book.chapters.enumerated().map { ("\($1.year)-\($1.month)", $0) }) { first, _ in first }
+        for (part, result) in zip(parts, made) {
+            let volume = part.volume, (interior, spread) = try result.get()
             layout += interior.layoutTime
             draw += interior.drawTime
             pictures += interior.thumbnailTime
+            printedPages += interior.pages
             // As planned, or the plan was wrong: a volume never goes over its limit unseen.
             guard interior.pages == volume.pages || single else {
-                throw JobError.failed(code: .renderFailed, message: "\(interiorName) has \(interior.pages) pages; its plan said \(volume.pages)")
+                throw JobError.failed(code: .renderFailed, message: "\(part.interiorName) has \(interior.pages) pages; its plan said \(volume.pages)")
             }
             // A volume's findings name its file: their pages are its own, as printed.
             var notices = interior.notices
-            if !single { for index in notices.indices { notices[index].message = "\(interiorName): " + notices[index].message } }
+            if !single { for index in notices.indices { notices[index].message = "\(part.interiorName): " + notices[index].message } }
             report.preflight += Self.placeMissingPhotos(&report.preflight, drawn: notices).map(Self.finding)
-            onStage("render: volume \(volume.number) of \(volume.count), \(interior.pages) pages")
             for mark in interior.pageMarks {
                 var place = mark.place
                 if case .chapter(let index) = place, volume.book.chapters.indices.contains(index) {
@@ -88,36 +92,70 @@ extension Pipeline {
                         place = .chapter(whole ?? index)
                     }
                 }
-                marks.append(PageMark(page: pagesBefore + mark.page, place: place))
+                marks.append(PageMark(page: part.pagesBefore + mark.page, place: place))
             }
             if input.order.outputs.contains(.interior) { book.print.append((.interior, interior.file, interior.pages)) } else {
                 try? FileManager.default.removeItem(at: interior.file)
             }
-            var coverName: String?
-            if input.order.outputs.contains(.cover) {
-                let coverStart = ContinuousClock.now
-                let name = single ? "cover.pdf" : "cover-\(volume.number).pdf"
-                let spread = try CoverStage(product: input.product)
-                    .run(content, pages: interior.pages, contentDate: resolved.book.contentDate, photos: photos, into: folder, name: name)
-                report.preflight += spread.spread.notices.map(Self.finding)
-                book.print.append((.cover, spread.file, 1))
-                coverName = name
-                report.timingsMS["cover", default: 0] += StageClock.milliseconds(ContinuousClock.now - coverStart)
+            if let spread {
+                report.preflight += spread.made.spread.notices.map(Self.finding)
+                book.print.append((.cover, spread.made.file, 1))
+                report.timingsMS["cover", default: 0] += StageClock.milliseconds(spread.time)
             }
-            book.volumes.append(VolumeRecord(number: volume.number, count: volume.count, pages: interior.pages, firstDay: volume.firstDay,
-                                             lastDay: volume.lastDay, entryIDs: volume.entries.map(\.id), interior: interiorName, cover: coverName))
-            pagesBefore += interior.pages
-            if single { book.volumes = [] }
+            if !single {
+                book.volumes.append(VolumeRecord(number: volume.number, count: volume.count, pages: interior.pages, firstDay: volume.firstDay,
+                                                 lastDay: volume.lastDay, entryIDs: volume.entries.map(\.id), interior: part.interiorName,
+                                                 cover: spread == nil ? nil : part.coverName))
+            }
         }
-        book.interiorPages = pagesBefore
+        book.interiorPages = printedPages
+        MemoryReuse.giveBackFreed()
         // Every printed entry in exactly one volume, in the book's order: the set is the book.
         let inSet = book.volumes.flatMap(\.entryIDs)
         if !single && inSet != resolved.book.entries.map(\.id) {
             throw JobError.failed(code: .renderFailed, message: "the volumes do not hold every entry of the book once, in order")
         }
+        // Added up over the volumes, as the verifiers' times are over the files.
         report.timingsMS["layout"] = StageClock.milliseconds(layout)
         report.timingsMS["draw"] = StageClock.milliseconds(draw)
         if thumbnails { report.timingsMS["thumbnails"] = StageClock.milliseconds(pictures) }
         return marks
+    }
+
+    /// One volume to make: its files' names, its cover's words, its first page in the set.
+    struct VolumePart: Sendable {
+        var volume: VolumePlanner.Volume
+        var content: CoverContent
+        var single: Bool
+        var pagesBefore: Int
+        var interiorName: String { single ? "interior.pdf" : "interior-\(volume.number).pdf" }
+        var coverName: String { single ? "cover.pdf" : "cover-\(volume.number).pdf" }
+    }
+
+    /// A volume's cover: its label and months; a photo cover takes the order's photo on the
+    /// first volume, each other volume's own first photo (one that can be read), else the order's.
+    private static func coverContent(_ cover: CoverContent, of volume: VolumePlanner.Volume, alone: Bool) -> CoverContent {
+        var content = cover
+        guard !alone else { return content }
+        content.volume = volume.label
+        if content.preset == .photo, volume.number > 1,
+           let own = volume.entries.lazy.flatMap(\.photos).first(where: { FileManager.default.isReadableFile(atPath: $0.file.path) }) {
+            content.photo = own.file
+        }
+        return content
+    }
+
+    /// A volume's interior, then, when the order has covers, its cover from the interior's own
+    /// page count.
+    private func make(_ part: VolumePart, product: Product, covers: Bool, contentDate: Date, photos: PhotoPool,
+                      folder: URL) throws(JobError) -> (InteriorStage.Result, (made: CoverStage.Result, time: Duration)?) {
+        let interior = try InteriorStage(product: product, thumbnails: thumbnails)
+            .run(part.volume.book, cover: part.content, photos: photos, into: folder, name: part.interiorName, inSetAfter: part.pagesBefore)
+        onStage("render: volume \(part.volume.number) of \(part.volume.count), \(interior.pages) pages")
+        guard covers else { return (interior, nil) }
+        let coverStart = ContinuousClock.now
+        let spread = try CoverStage(product: product)
+            .run(part.content, pages: interior.pages, contentDate: contentDate, photos: photos, into: folder, name: part.coverName)
+        return (interior, (spread, ContinuousClock.now - coverStart))
     }
 }

@@ -21,7 +21,10 @@ struct VerifyStage {
              forbidden: [String], expected: ExpectedText? = nil, volumes: [Pipeline.VolumeRecord] = []) -> [Diagnostic] {
         let archived = ArchivedText(forbidden)
         let components = product.outputColour.components
-        let perOutput = scheduler.map(outputs) { output -> [Diagnostic] in
+        // A set's files one at a time (each still checked on the job's threads): they are checked
+        // beside the EPUB's writing, which takes longer, and two volumes at once would hold
+        // more memory than the volumes took to make.
+        let perOutput = ParallelMap.map(outputs, threads: volumes.isEmpty ? scheduler.threads : 1) { output -> [Diagnostic] in
             let results: [Diagnostic]
             let name = output.file.lastPathComponent
             let volume = volumes.first { $0.interior == name || $0.cover == name }

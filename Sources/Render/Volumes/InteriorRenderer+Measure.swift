@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Prepress
 
@@ -12,22 +13,40 @@ extension InteriorRenderer {
         var entryPages: [String: Int]
     }
 
-    /// What `book`'s chapters need, one after the other, on the pages `plan` gives them.
-    func measure(_ chapters: [Chapter], of book: Book, photos: PhotoPool?) throws(RenderError) -> [ChapterMeasure] {
-        let frame = TextFrame(geometry: product.geometry, lineHeight: typography.bodyLineHeight)
-        let engine = TextEngine(typography: typography, language: book.language)
-        let hyphenators = Hyphenators(book: book.language)
+    /// What `book`'s chapters need, each on the pages `plan` would give it, measured on up to
+    /// `threads` threads (a chapter's count does not depend on which thread set it).
+    func measure(_ chapters: [Chapter], of book: Book, photos: PhotoPool?, threads: Int = 1) throws(RenderError) -> [ChapterMeasure] {
         let pool = try PhotoPool.given(photos, product: product)
-        let paginator = Paginator(areaHeight: frame.height)
-        var measures: [ChapterMeasure] = []
-        for (index, chapter) in chapters.enumerated() {
+        let indexed = Array(chapters.enumerated())
+        let results = ParallelMap.map(indexed, threads: threads, state: { ChapterMeasurer(renderer: self, book: book, photos: pool) }) { measurer, item in
+            Swift.Result { () throws(RenderError) in try measurer.measure(item.element, index: item.offset) }
+        }
+        return try results.map { result throws(RenderError) in try result.get() }
+    }
+
+    /// One thread's measuring: a Pango context and hyphenators are not for two threads at once.
+    private final class ChapterMeasurer {
+        let frame: TextFrame, engine: TextEngine, hyphenators: Hyphenators, paginator: Paginator
+        let book: Book, photos: PhotoPool, typography: Typography
+
+        init(renderer: InteriorRenderer, book: Book, photos: PhotoPool) {
+            typography = renderer.typography
+            frame = TextFrame(geometry: renderer.product.geometry, lineHeight: typography.bodyLineHeight)
+            engine = TextEngine(typography: typography, language: book.language)
+            hyphenators = Hyphenators(book: book.language)
+            paginator = Paginator(areaHeight: frame.height)
+            self.book = book
+            self.photos = photos
+        }
+
+        func measure(_ chapter: Chapter, index: Int) throws(RenderError) -> ChapterMeasure {
             // A builder a chapter: what it measured goes with it.
             let builder = FlowBuilder(engine: engine, measure: frame.width, language: book.language, hyphenators: hyphenators,
-                                      photos: pool, maximumPhotoHeight: frame.height - 3 * typography.captionSize * 1.35 - PhotoRow.captionGap)
+                                      photos: photos, maximumPhotoHeight: frame.height - 3 * typography.captionSize * 1.35 - PhotoRow.captionGap)
             let blocks = builder.chapterFlow(chapter, index: index)
             let pagination: Paginator.Pagination
             do {
-                pagination = try paginator.paginate(blocks, firstPageTop: frame.height * Self.chapterSink, settings: builder)
+                pagination = try paginator.paginate(blocks, firstPageTop: frame.height * InteriorRenderer.chapterSink, settings: builder)
             } catch {
                 throw RenderError(file: "interior", message: "\(error)")
             }
@@ -37,9 +56,8 @@ extension InteriorRenderer {
                     if let entry = blocks[placement.block].opensEntry, entryPages[entry] == nil { entryPages[entry] = page }
                 }
             }
-            measures.append(ChapterMeasure(pages: pagination.pages.count, entryPages: entryPages))
+            return ChapterMeasure(pages: pagination.pages.count, entryPages: entryPages)
         }
-        return measures
     }
 
     /// How far down its first page a chapter opens, as a share of the text area.

@@ -46,8 +46,9 @@ public struct VolumePlanner: Sendable {
     }
 
     /// `count`: exactly so many volumes; else the fewest that hold the book. `maximumPages`:
-    /// no volume longer (the product's own maximum holds anyway).
-    public func plan(_ book: Book, count: Int?, maximumPages: Int?, photos: PhotoPool?) throws(RenderError) -> Plan {
+    /// no volume longer (the product's own maximum holds anyway). `threads`: the months are
+    /// measured on so many threads.
+    public func plan(_ book: Book, count: Int?, maximumPages: Int?, photos: PhotoPool?, threads: Int = 1) throws(RenderError) -> Plan {
         let product = renderer.product
         let limit = min(product.pageRules.maximum, maximumPages ?? .max)
         // A day whose text alone cannot fit a volume fails at once, before anything is measured.
@@ -56,7 +57,7 @@ public struct VolumePlanner: Sendable {
                 throw dayTooLong(day, pages: "more than \(renderer.fewestPages(day))", of: book, limit: limit)
             }
         }
-        let measures = try renderer.measure(book.chapters, of: book, photos: photos)
+        let measures = try renderer.measure(book.chapters, of: book, photos: photos, threads: threads)
         var chapters: [(chapter: Chapter, pages: Int)] = []
         var notices: [Diagnostic] = []
         for (chapter, measure) in zip(book.chapters, measures) {
@@ -64,7 +65,7 @@ public struct VolumePlanner: Sendable {
                 chapters.append((chapter, measure.pages))
                 continue
             }
-            let split = try splitByDays(chapter, measure, of: book, limit: limit, photos: photos)
+            let split = try splitByDays(chapter, measure, of: book, limit: limit, photos: photos, threads: threads)
             chapters += split
             notices.append(Diagnostic(code: .volumeMonthSplit,
                                       message: "\(book.language.chapterTitle(year: chapter.year, month: chapter.month)) needs \(measure.pages) pages, "
@@ -107,7 +108,7 @@ public struct VolumePlanner: Sendable {
     /// A month longer than a volume, cut between days into parts that each fit one, measured
     /// again as the chapters they become. A day that cannot fit a volume fails the book.
     private func splitByDays(_ chapter: Chapter, _ measure: InteriorRenderer.ChapterMeasure, of book: Book, limit: Int,
-                             photos: PhotoPool?) throws(RenderError) -> [(chapter: Chapter, pages: Int)] {
+                             photos: PhotoPool?, threads: Int) throws(RenderError) -> [(chapter: Chapter, pages: Int)] {
         let days = Self.days(chapter.entries)
         let starts = days.map { measure.entryPages[$0[0].id] ?? 0 } + [measure.pages]
         // Room for a part: the volume less its front matter, contents, a recto's blank and padding.
@@ -123,7 +124,7 @@ public struct VolumePlanner: Sendable {
                 parts[parts.count - 1] += day
             }
             let chapters = parts.map { Chapter(year: chapter.year, month: chapter.month, entries: $0) }
-            let measured = try renderer.measure(chapters, of: book, photos: photos)
+            let measured = try renderer.measure(chapters, of: book, photos: photos, threads: threads)
             let sizes = measured.map(\.pages)
             let fits = zip(sizes, chapters).map { partition([$0], [$1], limit: limit).pages(0..<1) != nil }
             if fits.allSatisfy({ $0 }) { return Array(zip(chapters, sizes)) }

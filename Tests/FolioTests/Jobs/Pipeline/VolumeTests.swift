@@ -123,6 +123,36 @@ import Prepress
         #expect(failed.report.error?.message.contains("long-day") == true, "\(String(describing: failed.report.error))")
     }
 
+    /// Months measured and volumes made side by side: the same set, byte for byte, as one
+    /// thread makes, a month split between days included.
+    @Test func aSetIsTheSameBytesOnOneThreadOrTwo() throws {
+        let workspace = try Workspace()
+        var entries: [[String: Any]] = []
+        let page = String(repeating: "A long day of walking and talking, written down at night. ", count: 12)
+        for month in 1...6 {
+            // March is longer than a volume: it is split between days.
+            for day in stride(from: 1, through: 28, by: month == 3 ? 1 : 3) {
+                let text = "Day \(day). " + String(repeating: page, count: month == 3 ? 4 : 1)
+                entries.append(Sample.entry("e\(month)-\(day)", String(format: "2025-%02d-%02dT09:00:00Z", month, day), text: text))
+            }
+        }
+        try workspace.writeExport("half", journal: Sample.journal(entries))
+        let book: [String: Any] = ["title": "Half a Year", "subtitle": NSNull(), "author": "Anna K.", "language": "en", "scope": ["all": true],
+                                   "cover": ["preset": "night"], "volumes": ["max_pages": 24]]
+        var sets: [[String: String]] = []
+        for threads in [1, 2] {
+            let (file, data) = try workspace.writeOrder(Sample.order(id: "half", export: "half", outputs: ["interior", "cover", "epub"],
+                                                                     extra: ["book": book]), name: "half-\(threads).json")
+            let report = Pipeline(config: try workspace.config, threads: threads)
+                .run(orderData: data, orderFile: file.path, into: workspace.jobs.appendingPathComponent("half-\(threads)"))
+            #expect(report.status == .done, "\(String(describing: report.error))")
+            #expect((report.volumes?.count ?? 0) >= 3, "\(String(describing: report.volumes?.map(\.pages)))")
+            #expect(report.preflight.contains { $0.code == "volume-month-split" })
+            sets.append(Dictionary(uniqueKeysWithValues: report.outputs.map { ($0.file, $0.sha256) }))
+        }
+        #expect(sets[0].count >= 7 && sets[0] == sets[1], "\(sets)")
+    }
+
     /// The set goes to a printer that refuses the EPUB three times: the first attempt delivers
     /// every volume's files and fails; the queue's second renders nothing, skips what the
     /// ledger holds and sends the EPUB. Each file arrives once.
