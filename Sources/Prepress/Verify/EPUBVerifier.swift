@@ -104,9 +104,10 @@ public struct EPUBVerifier: Sendable {
         for itemref in opf.elements(named: "itemref") where manifest[itemref.attributes["idref"] ?? ""] == nil {
             findings.append(Diagnostic(.error, .spineIDRef, "the spine refers to \"\(itemref.attributes["idref"] ?? "")\", which is not in the manifest", entry: opfPath))
         }
-        // Every XHTML well-formed; collect ids for fragment checks.
+        // Every XHTML well-formed; collect ids and links for fragment checks (only those: a
+        // decade's documents scanned whole and kept would hold a quarter of a million elements).
         var ids: [String: Set<String>] = [:]
-        var scans: [String: XMLScan] = [:]
+        var links: [String: [String]] = [:]
         for (path, properties) in manifest.values where path.hasSuffix(".xhtml") || path.hasSuffix(".html") {
             guard let data = contents[path] else { continue }
             let scan = XMLScan(data)
@@ -114,7 +115,7 @@ public struct EPUBVerifier: Sendable {
                 findings.append(Diagnostic(.error, .xhtmlNotWellFormed, error, entry: path))
                 continue
             }
-            scans[path] = scan
+            links[path] = scan.elements.compactMap { $0.attributes["href"] ?? $0.attributes["src"] }
             var seen = Set<String>()
             for id in scan.elements.compactMap({ $0.attributes["id"] }) where !seen.insert(id).inserted {
                 findings.append(Diagnostic(.error, .duplicateID, "the id \"\(id)\" is given to more than one element", entry: path))
@@ -129,11 +130,10 @@ public struct EPUBVerifier: Sendable {
             findings.append(Diagnostic(.error, .navMissingTOC, "no manifest item is the navigation document", entry: opfPath))
         }
         findings += navigationOrder(contents, manifest: manifest.values.map(\.path))
-        for (path, scan) in scans.sorted(by: { $0.key < $1.key }) {
+        for (path, references) in links.sorted(by: { $0.key < $1.key }) {
             let folder = (path as NSString).deletingLastPathComponent
-            for element in scan.elements {
-                guard let reference = element.attributes["href"] ?? element.attributes["src"], !reference.contains("://"),
-                      !reference.hasPrefix("mailto:") else { continue }
+            for reference in references {
+                guard !reference.contains("://"), !reference.hasPrefix("mailto:") else { continue }
                 let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
                 let target = parts[0].isEmpty ? path : resolve(parts[0], from: folder)
                 if contents[target] == nil {
@@ -206,37 +206,7 @@ public struct EPUBVerifier: Sendable {
         return findings
     }
 
-    /// Every included entry's words in the spine's documents, in reading order. Each entry is
-    /// the `<section class="entry">` Folio writes it in (up to the next one), as a tagged PDF's
-    /// entry is its section of the structure tree; a book without them is cut at its heads.
-    private func completeness(_ expected: ExpectedText, spine: [String], _ contents: [String: [UInt8]]) -> [Diagnostic] {
-        var document = WordText()
-        // At most a character a byte (an ellipsis's three bytes are three full stops): reserved
-        // whole, a long book's text is never copied as it grows, and what it leaves unused of
-        // so large a block is never touched, so never resident.
-        document.characters.reserveCapacity(spine.reduce(0) { $0 + (contents[$1]?.count ?? 0) })
-        var starts: [(position: Int, path: String)] = []
-        var sections: [Range<Int>] = []
-        for path in spine {
-            guard let data = contents[path] else { continue }
-            starts.append((document.characters.count, path))
-            let cuts = Self.entryStarts(in: data)
-            document.append(MarkupText.forms(Array(data[..<(cuts.first ?? data.count)])).text)
-            for (index, cut) in cuts.enumerated() {
-                let start = document.characters.count
-                document.append(MarkupText.forms(Array(data[cut..<(index + 1 < cuts.count ? cuts[index + 1] : data.count)])).text)
-                sections.append(start..<document.characters.count)
-            }
-        }
-        let check = CompletenessCheck(document: document, sections: sections.isEmpty ? nil : sections)
-        return check.missing(expected).map { missing in
-            let file = starts.last { $0.position <= missing.position }?.path ?? "the spine"
-            return Diagnostic(.error, .textMissing, "words of the entry \(missing.entry) are not in \(file), from: \"\(missing.words)\"",
-                              entry: missing.entry)
-        }
-    }
-
-    private static let entryMarker = Array("<section class=\"entry\"".utf8)
+    static let entryMarker = Array("<section class=\"entry\"".utf8)
 
     /// Where each entry's section begins in an XHTML document.
     static func entryStarts(in data: [UInt8]) -> [Int] {
@@ -249,7 +219,7 @@ public struct EPUBVerifier: Sendable {
         return starts
     }
 
-    private static func isBinary(_ name: String) -> Bool {
+    static func isBinary(_ name: String) -> Bool {
         [".jpg", ".jpeg", ".png", ".gif", ".otf", ".ttf", ".woff", ".woff2"].contains { name.lowercased().hasSuffix($0) }
     }
 }

@@ -47,27 +47,38 @@ struct CompletenessCheck {
         var lastEnd = 0
         for (entry, stretch) in zip(expected.entries, stretches) {
             // An entry that names no head is looked for from where the one before it ended.
-            let found = entry.head == nil ? lastEnd..<document.characters.count : stretch
-            guard var position = found?.lowerBound, let end = found?.upperBound else {
+            guard let found = entry.head == nil ? lastEnd..<document.characters.count : stretch else {
                 // Its head is not there: the whole entry is missing.
-                let first = entry.parts.first { !WordText($0).characters.isEmpty } ?? entry.head ?? ""
-                result.append(Missing(entry: entry.id, words: first.split(whereSeparator: \.isWhitespace).prefix(8).joined(separator: " "),
-                                      position: lastEnd))
+                result.append(Self.wholly(entry, near: lastEnd))
                 continue
             }
-            let reduced = entry.parts.map(WordText.init)
-            for (part, words) in zip(entry.parts, reduced) {
-                guard !words.characters.isEmpty else { continue }
-                switch walk(words, from: position, end: end) {
-                case .complete(let next): position = next
-                case .missing(let at, let near):
-                    result.append(Missing(entry: entry.id, words: Self.words(of: part, from: at, in: words), position: near))
-                }
-                if result.last?.entry == entry.id { break }
-            }
-            lastEnd = position
+            let walked = missing(entry, in: found)
+            if let missing = walked.missing { result.append(missing) }
+            lastEnd = walked.end
         }
         return result
+    }
+
+    /// The first missing run of `entry`'s words in its stretch of the output, and where the
+    /// words found before it end.
+    func missing(_ entry: ExpectedText.Entry, in stretch: Range<Int>) -> (missing: Missing?, end: Int) {
+        var position = stretch.lowerBound
+        for part in entry.parts {
+            let words = WordText(part)
+            guard !words.characters.isEmpty else { continue }
+            switch walk(words, from: position, end: stretch.upperBound) {
+            case .complete(let next): position = next
+            case .missing(let at, let near):
+                return (Missing(entry: entry.id, words: Self.words(of: part, from: at, in: words), position: near), position)
+            }
+        }
+        return (nil, position)
+    }
+
+    /// An entry none of whose words are there (its head is missing).
+    static func wholly(_ entry: ExpectedText.Entry, near position: Int) -> Missing {
+        let first = entry.parts.first { !WordText($0).characters.isEmpty } ?? entry.head ?? ""
+        return Missing(entry: entry.id, words: first.split(whereSeparator: \.isWhitespace).prefix(8).joined(separator: " "), position: position)
     }
 
     /// Each headed entry's stretch of the output: from after its head to the next found head;
