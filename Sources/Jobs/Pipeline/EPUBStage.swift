@@ -12,14 +12,15 @@ struct EPUBStage {
         var notices: [Diagnostic]
     }
 
-    func run(_ book: Book, cover: CoverContent, orderID: String, pageMarks: [PageMark], photos: PhotoPool,
+    func run(_ book: Book, cover: CoverContent, orderID: String, pageMarks: [PageMark], numbering: PageNumbering = .book, photos: PhotoPool,
              into folder: URL) throws(JobError) -> Result {
         let file = folder.appendingPathComponent("book.epub")
         let partial = AtomicFile.temporary(for: file)
         defer { try? FileManager.default.removeItem(at: partial) }
         let rendered: EPUBRenderer.Result
         do {
-            rendered = try EPUBRenderer(product: product).render(book, cover: cover, orderID: orderID, pageMarks: pageMarks, photos: photos, to: partial)
+            rendered = try EPUBRenderer(product: product).render(book, cover: cover, orderID: orderID, pageMarks: pageMarks, numbering: numbering,
+                                                         photos: photos, to: partial)
             try AtomicFile.moveIntoPlace(partial, file)
         } catch let error as RenderError {
             throw .failed(code: .epubFailed, message: "\(file.lastPathComponent): \(error.message)")

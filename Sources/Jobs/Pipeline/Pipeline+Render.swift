@@ -80,10 +80,12 @@ extension Pipeline {
         }
         // With a second thread the EPUB is written while the PDFs are finished off and verified.
         let product = input.product, entries = resolved.book, orderID = input.order.id, marks = pageMarks
+        // A set's EPUB names each print page by its volume and its page there.
+        let numbering = book.volumes.isEmpty ? PageNumbering.book : .volumes(book.volumes.map(\.pages))
         book.epub = input.order.outputs.contains(.epub) ? scheduler.beside { () throws(JobError) in
             let started = ContinuousClock.now
             let epub = try EPUBStage(product: product)
-                .run(entries, cover: cover, orderID: orderID, pageMarks: marks, photos: photos, into: folder)
+                .run(entries, cover: cover, orderID: orderID, pageMarks: marks, numbering: numbering, photos: photos, into: folder)
             let finished = ContinuousClock.now
             return (epub, finished - started, finished)
         } : nil

@@ -8,6 +8,7 @@ struct EPUBChapterWriter {
     let markdown: MarkdownReader
     /// Page marks by place.
     let marks: [PageMark.Place: [Int]]
+    let numbering: PageNumbering
     /// The file name inside the EPUB of each of an entry's photos (placeholders included).
     let photoFile: (BookEntry, Int) -> String
 
@@ -22,7 +23,7 @@ struct EPUBChapterWriter {
     }
 
     private func breaks(_ place: PageMark.Place) -> String {
-        (marks[place] ?? []).map { XHTML.pageBreak($0) + "\n" }.joined()
+        (marks[place] ?? []).map { XHTML.pageBreak($0, label: numbering.label($0)) + "\n" }.joined()
     }
 
     private func entry(_ entry: BookEntry) -> String {

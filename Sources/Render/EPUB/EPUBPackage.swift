@@ -23,7 +23,7 @@ struct EPUBPackage {
     var items: [Item]
     var spine: [String]
     var toc: [NavPoint]
-    var pageList: [(page: Int, href: String)]
+    var pageList: [(page: Int, href: String, label: String)]
     var hasPhotos: Bool
 
     static let container = """
@@ -101,7 +101,7 @@ struct EPUBPackage {
         body += "</ol>\n</nav>\n"
         if !pageList.isEmpty {
             body += "<nav epub:type=\"page-list\" hidden=\"hidden\">\n<ol>\n"
-            body += pageList.map { "<li><a href=\"\($0.href)\">\($0.page)</a></li>\n" }.joined()
+            body += pageList.map { "<li><a href=\"\($0.href)\">\($0.label)</a></li>\n" }.joined()
             body += "</ol>\n</nav>"
         }
         return XHTML.document(title: words.contentsWord, language: book.language, body: body)

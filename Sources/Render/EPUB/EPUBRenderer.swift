@@ -20,11 +20,12 @@ public struct EPUBRenderer: Sendable {
     }
 
     /// `photos`: the job's pool, whose screen photos the PDF's decode already made.
-    public func render(_ book: Book, cover: CoverContent, orderID: String, pageMarks: [PageMark],
+    /// `numbering`: how the print pages of `pageMarks` are named (a set's volume and page).
+    public func render(_ book: Book, cover: CoverContent, orderID: String, pageMarks: [PageMark], numbering: PageNumbering = .book,
                        photos: PhotoPool? = nil, to file: URL) throws(RenderError) -> Result {
         do {
-            return try write(book, cover: cover, orderID: orderID, pageMarks: pageMarks, photos: try PhotoPool.given(photos, product: product),
-                             to: file)
+            return try write(book, cover: cover, orderID: orderID, pageMarks: pageMarks, numbering: numbering,
+                             photos: try PhotoPool.given(photos, product: product), to: file)
         } catch let error as RenderError {
             throw error
         } catch {
@@ -32,7 +33,7 @@ public struct EPUBRenderer: Sendable {
         }
     }
 
-    private func write(_ book: Book, cover: CoverContent, orderID: String, pageMarks: [PageMark], photos preparer: PhotoPool,
+    private func write(_ book: Book, cover: CoverContent, orderID: String, pageMarks: [PageMark], numbering: PageNumbering, photos preparer: PhotoPool,
                        to file: URL) throws -> Result {
         let zip = try ZipWriter(file: file, date: book.contentDate)
         try zip.add("mimetype", data: Data("application/epub+zip".utf8), method: .stored)
@@ -74,7 +75,7 @@ public struct EPUBRenderer: Sendable {
         try add("cover.xhtml", XHTML.document(title: book.language.coverWord, language: book.language,
                                               body: "<section epub:type=\"cover\" class=\"cover\"><img src=\"images/cover.jpg\" alt=\"\(XHTML.escape(book.language.coverWord)): \(XHTML.escape(book.title))\"/></section>",
                                               bodyClass: "cover"), id: "cover")
-        var title = "<section epub:type=\"titlepage\" class=\"titlepage\">\n" + XHTML.pageBreak(1) + "\n"
+        var title = "<section epub:type=\"titlepage\" class=\"titlepage\">\n" + XHTML.pageBreak(1, label: numbering.label(1)) + "\n"
         title += "<h1 class=\"book-title\">\(XHTML.escape(book.title))</h1>\n"
         if let subtitle = book.subtitle, !subtitle.isEmpty { title += "<p class=\"subtitle\">\(XHTML.escape(subtitle))</p>\n" }
         title += "<p class=\"author\">\(XHTML.escape(book.author))</p>\n</section>"
@@ -83,7 +84,7 @@ public struct EPUBRenderer: Sendable {
         var marks: [PageMark.Place: [Int]] = [:]
         for mark in pageMarks { marks[mark.place, default: []].append(mark.page) }
         let writer = EPUBChapterWriter(language: book.language, markdown: MarkdownReader(language: book.language),
-                                       marks: marks, photoFile: { entry, index in photoFiles["\(entry.id)/\(index)"] ?? "images/placeholder.jpg" })
+                                       marks: marks, numbering: numbering, photoFile: { entry, index in photoFiles["\(entry.id)/\(index)"] ?? "images/placeholder.jpg" })
         // Each mark's chapter, found once: a decade's thousands of marks are not searched for
         // again in every chapter.
         let chapterOfEntry = Dictionary(book.chapters.enumerated().flatMap { index, chapter in chapter.entries.map { ($0.id, index) } }) { first, _ in first }
@@ -94,7 +95,7 @@ public struct EPUBRenderer: Sendable {
             }
         }
         var toc: [EPUBPackage.NavPoint] = []
-        var pageList: [(page: Int, href: String)] = [(1, "title.xhtml#page-1")]
+        var pageList: [(page: Int, href: String, label: String)] = [(1, "title.xhtml#page-1", numbering.label(1))]
         var spine = ["cover", "title", "nav"]
         var usesItalic = false, usesBold = false
         for (index, chapter) in book.chapters.enumerated() {
@@ -112,7 +113,7 @@ public struct EPUBRenderer: Sendable {
                                  return .init(title: label, href: href + "#" + XHTML.anchor(entry: entry.id), children: [])
                              }))
             for mark in marksByChapter[index] ?? [] {
-                pageList.append((mark.page, href + "#page-\(mark.page)"))
+                pageList.append((mark.page, href + "#page-\(mark.page)", numbering.label(mark.page)))
             }
         }
         if toc.isEmpty { toc.append(.init(title: book.title, href: "title.xhtml", children: [])) }

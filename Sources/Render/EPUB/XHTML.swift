@@ -80,8 +80,8 @@ enum XHTML {
         return "entry-" + allowed.prefix(60) + "-" + String(hash, radix: 16)
     }
 
-    /// A page-break marker for print page `page`.
-    static func pageBreak(_ page: Int) -> String {
-        "<span epub:type=\"pagebreak\" role=\"doc-pagebreak\" id=\"page-\(page)\" aria-label=\"\(page)\"></span>"
+    /// A page-break marker for print page `page`, named `label` (a set's "2:128").
+    static func pageBreak(_ page: Int, label: String) -> String {
+        "<span epub:type=\"pagebreak\" role=\"doc-pagebreak\" id=\"page-\(page)\" aria-label=\"\(label)\"></span>"
     }
 }

@@ -95,6 +95,19 @@ import Prepress
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("book.epub").path))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("interior.pdf").path))
         #expect(report.outputs.map(\.file).sorted() == (volumes.flatMap { $0.outputs.map(\.file) } + ["book.epub"]).sorted())
+        // Its page-list names each print page by its volume and its page there, as on paper.
+        let nav = try Tool.run("unzip", ["-p", folder.appendingPathComponent("book.epub").path, "OEBPS/nav.xhtml"]).output
+        let pageList = nav.components(separatedBy: "epub:type=\"page-list\"").last ?? ""
+        let labels = pageList.matches(of: /<a href="[^"]*#page-(\d+)">(\d+):(\d+)<\/a>/).map { (Int($0.output.1) ?? 0, Int($0.output.2) ?? 0, Int($0.output.3) ?? 0) }
+        #expect(labels.count > volumes.count * 10, "\(pageList.prefix(400))")
+        var firstPage = 1
+        for volume in volumes {
+            let own = labels.filter { $0.1 == volume.number }
+            // The EPUB has one title page, the first volume's: the others' pages begin with text.
+            #expect(!own.isEmpty && (volume.number > 1 || own.first?.2 == 1), "volume \(volume.number): \(own.prefix(3))")
+            #expect(own.allSatisfy { $0.2 <= volume.pages && $0.0 == firstPage + $0.2 - 1 }, "volume \(volume.number): \(own.prefix(3))")
+            firstPage += volume.pages
+        }
     }
 
     /// A month longer than a volume is split between days, with a finding; a day longer than a
