@@ -72,9 +72,7 @@ extension EPUBVerifier {
         }
         let check = CompletenessCheck(document: document, sections: sections.isEmpty ? nil : sections)
         return check.missing(expected).map { missing in
-            let file = starts.last { $0.position <= missing.position }?.path ?? "the spine"
-            return Diagnostic(.error, .textMissing, "words of the entry \(missing.entry) are not in \(file), from: \"\(missing.words)\"",
-                              entry: missing.entry)
+            Self.finding(missing, file: starts.last { $0.position <= missing.position }?.path ?? "the spine")
         }
     }
 

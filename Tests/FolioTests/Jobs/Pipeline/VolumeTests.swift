@@ -121,12 +121,18 @@ import Prepress
         try workspace.writeExport("march", journal: Sample.journal(entries))
         let book: [String: Any] = ["title": "March", "subtitle": NSNull(), "author": "Anna K.", "language": "en", "scope": ["all": true],
                                    "cover": ["preset": "night"], "volumes": ["max_pages": 28]]
-        let split = try workspace.render(Sample.order(id: "split", export: "march", outputs: ["interior"], extra: ["book": book]), name: "split")
+        let split = try workspace.render(Sample.order(id: "split", export: "march", outputs: ["interior", "epub"], extra: ["book": book]), name: "split")
         #expect(split.report.status == .done, "\(String(describing: split.report.error))")
         let volumes = try #require(split.report.volumes)
         #expect(volumes.count >= 2 && volumes.allSatisfy { $0.pages <= 28 }, "\(volumes.map(\.pages))")
         #expect(split.report.preflight.contains { $0.code == "volume-month-split" && $0.message.contains("March 2025") })
         #expect(volumes.reduce(0) { $0 + $1.entries } == 29)
+        // In the EPUB, the one March, the second volume's first page begins at the entry it
+        // resumes with, not at the month's title.
+        let march = try Tool.run("unzip", ["-p", split.folder.appendingPathComponent("book.epub").path, "OEBPS/chapter-001.xhtml"]).output
+        let second = try #require(march.firstRange(of: /<span epub:type="pagebreak"[^>]*aria-label="2:\d+"/))
+        let before = march[..<second.lowerBound].split(separator: "\n").last ?? ""
+        #expect(before.hasPrefix("<section class=\"entry\""), "the second volume begins after: \(before)")
 
         let huge = Array(repeating: String(repeating: "One day that never ends, page after page of it. ", count: 10), count: 150).joined(separator: "\n\n")
         try workspace.writeExport("day", journal: Sample.journal([Sample.entry("long-day", "2025-05-05T09:00:00Z", text: huge),
