@@ -47,15 +47,14 @@ struct JobPage {
             body += "<h2>Pages</h2>\n<p class=\"muted\">Pages with findings are outlined.</p>\n"
             // A set of volumes shows each volume's pages under its name, numbered as printed.
             let volumes = report.volumes ?? []
+            let flagged = report.findingsPerPage
             var number = 0
             for volume in volumes.isEmpty ? [nil] : volumes.map(Optional.some) {
-                var flagged: [Int: Int] = [:]
-                for page in 1...(volume?.pages ?? pages) { flagged[page] = report.findings(onPage: number + page).count }
                 if let volume { body += "<h3>Volume \(volume.number) of \(volume.of) · \(volume.pages) pages</h3>\n" }
                 body += "<div class=\"grid\">"
                 for page in 1...(volume?.pages ?? pages) {
                     number += 1
-                    let count = flagged[page] ?? 0
+                    let count = flagged[number] ?? 0
                     let caption = count > 0 ? "\(page) · \(count) finding\(count == 1 ? "" : "s")" : "\(page)"
                     body += "<figure id=\"page-\(number)\"\(count > 0 ? " class=\"flagged\"" : "")><a href=\"/jobs/\(id)/pages/\(number)\">"
                         + "<img class=\"thumb\" loading=\"lazy\" src=\"\(base)page-\(number).jpg\" alt=\"Page \(page)\(count > 0 ? ", with findings" : "")\" "

@@ -26,20 +26,43 @@ extension JobReport {
     public func findings(onPage number: Int) -> [Diagnostic] {
         guard let place = interiorPage(number) else { return [] }
         let set = (volumes?.isEmpty == false)
-        return preflight.filter { finding in
-            finding.page == place.page && (!set || finding.message.hasPrefix(place.file + ":") || finding.message.hasPrefix(place.file + ","))
+        return preflight.filter { finding in finding.page == place.page && (!set || Self.finding(finding, names: place.file)) }
+    }
+
+    /// How many findings each page of the set has, counted as `findings(onPage:)` counts them,
+    /// in one pass over the findings (the console's page grid of thousands of pages).
+    public var findingsPerPage: [Int: Int] {
+        let set = (volumes?.isEmpty == false)
+        var counts: [Int: Int] = [:]
+        for finding in preflight {
+            // One book's findings are all its own; a set's name their volume's file.
+            guard let page = finding.page, let file = set ? interior(namedBy: finding) : (0, interiorPages ?? 0),
+                  page >= 1, page <= file.pages else { continue }
+            counts[file.before + page, default: 0] += 1
         }
+        return counts
     }
 
     /// Where a finding's page stands in the set's numbering (the console's page grid): a
     /// finding of `interior-2.pdf` follows the first volume's pages.
     public func setPage(of finding: Diagnostic) -> Int? {
         guard let page = finding.page else { return nil }
+        return (interior(namedBy: finding)?.before ?? 0) + page
+    }
+
+    /// The interior file `finding` names (its message begins with the file's name): the pages
+    /// of the files before it, and its own.
+    private func interior(namedBy finding: Diagnostic) -> (before: Int, pages: Int)? {
         var before = 0
         for output in outputs where output.kind == "interior" {
-            if finding.message.hasPrefix(output.file + ":") || finding.message.hasPrefix(output.file + ",") { return before + page }
+            if Self.finding(finding, names: output.file) { return (before, output.pages ?? 0) }
             before += output.pages ?? 0
         }
-        return page
+        return nil
+    }
+
+    /// Whether a finding is one of `file`'s: its message begins with the file's name.
+    private static func finding(_ finding: Diagnostic, names file: String) -> Bool {
+        finding.message.hasPrefix(file + ":") || finding.message.hasPrefix(file + ",")
     }
 }
