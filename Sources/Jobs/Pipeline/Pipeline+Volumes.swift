@@ -110,6 +110,7 @@ extension Pipeline {
         }
         book.interiorPages = printedPages
         MemoryReuse.giveBackFreed()
+        if !single { MemoryReuse.mapLargeBuffers() }
         // Every printed entry in exactly one volume, in the book's order: the set is the book.
         let inSet = book.volumes.flatMap(\.entryIDs)
         if !single && inSet != resolved.book.entries.map(\.id) {

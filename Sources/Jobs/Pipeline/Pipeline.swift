@@ -42,6 +42,7 @@ public struct Pipeline: Sendable {
     public func run(orderData: Data, orderFile: String, into folder: URL, deliver: Bool = false, attempt: Int = 1) -> JobReport {
         var report = JobReport(order: URL(fileURLWithPath: orderFile).deletingPathExtension().lastPathComponent, status: .done)
         report.attempts = attempt
+        defer { MemoryReuse.endJob() }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try work(orderData: orderData, orderFile: orderFile, folder: folder, deliver: deliver, report: &report)
