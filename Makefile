@@ -28,6 +28,7 @@ bench: deps
 	.build/release/folio-bench --queue
 	.build/release/folio-bench --scale
 	.build/release/folio-bench --volumes
+	.build/release/folio-bench --photo-formats
 
 # The Debian package: .build/deb/folio_VERSION_amd64.deb (docs/guide.md: Running it on a server).
 deb: deps

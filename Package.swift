@@ -34,6 +34,13 @@ let package = Package(
         // Photos are turned upright and resampled with pixman (the library Cairo paints with),
         // from Prepress/Photo/Pixman only.
         systemLibrary("CPixman", pkgConfig: "pixman-1", apt: ["libpixman-1-dev"]),
+        // The formats phones and the web write besides JPEG and PNG (issue 39), each read by one
+        // decoder in its own room of Prepress/Photo: HEIC and AVIF through libheif (with its HEVC
+        // and AV1 decoders), WebP, GIF and TIFF.
+        systemLibrary("CHeif", pkgConfig: "libheif", apt: ["libheif-dev"]),
+        systemLibrary("CWebP", pkgConfig: "libwebpdemux", apt: ["libwebp-dev"]),
+        systemLibrary("CGIF", pkgConfig: nil, apt: ["libgif-dev"]),
+        systemLibrary("CTIFF", pkgConfig: "libtiff-4", apt: ["libtiff-dev"]),
         // Hashes and HMAC come from OpenSSL, never from Folio's own code.
         systemLibrary("CCrypto", pkgConfig: "libcrypto", apt: ["libssl-dev"]),
         // Shims only where Swift cannot call the API: libjpeg's setjmp error handling, curl's
@@ -45,7 +52,8 @@ let package = Package(
         // The bottom of the house: the codes jobs end with and what the queue does about them,
         // digests, HMAC and atomic files; depends on no Folio module.
         .target(name: "Diagnostics", dependencies: ["CCrypto"]),
-        .target(name: "Prepress", dependencies: ["Diagnostics", "CJPEGShim", "CJPEG", "CPNG", "CLCMS2", "CZlib", "CQPDF", "CPixman"]),
+        .target(name: "Prepress", dependencies: ["Diagnostics", "CJPEGShim", "CJPEG", "CPNG", "CLCMS2", "CZlib", "CQPDF", "CPixman",
+                                                      "CHeif", "CWebP", "CGIF", "CTIFF"]),
         // An entry's content as plain values, read once by cmark-gfm: what the book sets, the
         // EPUB writes and the completeness check expects. Imports no renderer.
         .target(name: "Document", dependencies: ["Diagnostics", "CCmarkGFM"]),

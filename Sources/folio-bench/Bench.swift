@@ -21,6 +21,7 @@ enum Bench {
             return 2
         }
         if arguments.flags.contains("volumes") { return VolumeBench.run(options, console: console) }
+        if arguments.flags.contains("photo-formats") { return PhotoFormatBench.run(options, console: console) }
         // A folder of this run's own: two benches on one machine (two worktrees) must not
         // clear each other's files. Kept when something fails, for a look.
         let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-bench-\(getpid())")

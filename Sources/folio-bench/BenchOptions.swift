@@ -28,7 +28,7 @@ struct BenchOptions {
         batch = !arguments.flags.contains("no-batch")
         memoryRun = !arguments.flags.contains("no-memory-run")
         keep = arguments.flags.contains("keep")
-        let known: Set<String> = ["no-batch", "no-memory-run", "keep", "volumes"]
+        let known: Set<String> = ["no-batch", "no-memory-run", "keep", "volumes", "photo-formats"]
         if let unknown = arguments.flags.subtracting(known).sorted().first {
             throw BenchError("unknown option --\(unknown)")
         }

@@ -22,6 +22,15 @@ public enum ICCProfile {
         return Data(bytes)
     }
 
+    /// An RGB profile for chromaticities given without one (HEIF's `nclx`), on the sRGB tone
+    /// curve; nil when Little CMS cannot make it (a degenerate white or primary).
+    static func rgb(white: (x: Double, y: Double), red: (x: Double, y: Double), green: (x: Double, y: Double),
+                    blue: (x: Double, y: Double)) -> Data? {
+        guard white.y > 0, red.y > 0, green.y > 0, blue.y > 0,
+              let bytes = ColourProfile.rgb(white: white, red: red, green: green, blue: blue)?.bytes(version: 4.3) else { return nil }
+        return Data(bytes)
+    }
+
     /// A product's output colour space.
     public struct Output: Sendable, Equatable {
         public var data: Data

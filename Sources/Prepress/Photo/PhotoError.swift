@@ -26,7 +26,7 @@ public enum PhotoError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .missing: "the file does not exist"
         case .unreadable(let reason): "the file cannot be read (\(reason))"
-        case .notAnImage(let what): "not a JPEG or PNG image (\(what))"
+        case .notAnImage(let what): "not a picture Folio reads: JPEG, PNG, HEIC, AVIF, WebP, GIF or TIFF (\(what))"
         case .corrupt(let reason): "the image data is damaged (\(reason))"
         case .tooLarge(let width, let height, let limit):
             "\(width)×\(height) pixels is more than the \(limit / 1_000_000) megapixels allowed; refused before decoding"

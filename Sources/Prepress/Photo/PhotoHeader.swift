@@ -5,7 +5,9 @@ import Foundation
 /// What a photo file is, read from its first bytes and headers only: enough to lay it out and
 /// to refuse a decompression bomb before decoding a single pixel.
 public struct PhotoHeader: Sendable, Equatable {
-    public enum Format: Sendable, Equatable { case jpeg, png }
+    public enum Format: String, Sendable, Equatable, CaseIterable {
+        case jpeg, png, heic, avif, webp, gif, tiff
+    }
 
     public var format: Format
     /// As stored in the file.
@@ -21,11 +23,15 @@ public struct PhotoHeader: Sendable, Equatable {
 
     public static func read(_ data: Data, maximumPixels: Int) throws(PhotoError) -> PhotoHeader {
         let header: PhotoHeader
-        if data.starts(with: [0xFF, 0xD8, 0xFF]) {
-            header = try readJPEG(data)
-        } else if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            header = try readPNG(data)
-        } else {
+        switch Format(sniffing: data) {
+        case .jpeg: header = try readJPEG(data)
+        case .png: header = try readPNG(data)
+        case .heic: header = try HEIFDecoder.header(data, format: .heic)
+        case .avif: header = try HEIFDecoder.header(data, format: .avif)
+        case .webp: header = try WebPDecoder.header(data)
+        case .gif: header = try GIFDecoder.header(data)
+        case .tiff: header = try TIFFDecoder.header(data)
+        case nil:
             throw .notAnImage(data.isEmpty ? "the file is empty" : "starts with bytes \(data.prefix(4).map { String(format: "%02X", $0) }.joined(separator: " "))")
         }
         guard header.storedWidth > 0, header.storedHeight > 0 else { throw .corrupt("zero size") }

@@ -18,12 +18,17 @@ public enum PhotoReader {
         }
     }
 
-    /// `background`: what a transparent pixel shows (JPEG has none).
+    /// `background`: what a transparent pixel shows (JPEG has none). Only JPEG is decoded at a
+    /// reduced scale; the others whole, then resampled like every photo.
     public static func decode(_ data: Data, header: PhotoHeader, targetLongEdge: Int,
                               background: Backdrop = .paper) throws(PhotoError) -> RasterImage {
         switch header.format {
         case .jpeg: try JPEGDecoder.decode(data, header: header, targetLongEdge: targetLongEdge)
         case .png: try PNGDecoder.decode(data, background: background)
+        case .heic, .avif: try HEIFDecoder.decode(data, background: background)
+        case .webp: try WebPDecoder.decode(data, header: header, background: background)
+        case .gif: try GIFDecoder.decode(data, background: background)
+        case .tiff: try TIFFDecoder.decode(data, header: header, background: background)
         }
     }
 }

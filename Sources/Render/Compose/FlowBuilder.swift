@@ -126,10 +126,10 @@ final class FlowBuilder {
                 widest.append(max(Double(header.uprightWidth) / (photos.minimumPPI / 2) * 72, 72 * max(1, aspect)))
                 failures.append(nil)
                 let suffix = photo.file.pathExtension.lowercased()
-                let named: PhotoHeader.Format? = ["jpg", "jpeg"].contains(suffix) ? .jpeg : (suffix == "png" ? .png : nil)
-                if let named, named != header.format {
+                // A HEIF file may hold AVIF and be named .heif: only a claim of another family misnames it.
+                if let named = PhotoHeader.Format(fileExtension: suffix), named != header.format, !(named == .heic && header.format == .avif) {
                     notices.append(Diagnostic(code: .photoMisnamed,
-                                              message: "\(photo.name): the file is a \(header.format == .png ? "PNG" : "JPEG") image with a .\(suffix) name; printed as what it is",
+                                              message: "\(photo.name): the file is a \(header.format.name) image with a .\(suffix) name; printed as what it is",
                                               entry: entry.id))
                 }
             } catch {

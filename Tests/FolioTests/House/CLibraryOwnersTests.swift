@@ -32,6 +32,10 @@ import Testing
         Room(module: "CPixman", allowed: ["Prepress/Photo/Pixman/"]),
         Room(module: "CHyphen", allowed: ["Render/Text/Hyphenator.swift"]),
         Room(module: "CCmarkGFM", allowed: ["Document/MarkdownParser.swift"]),
+        Room(module: "CHeif", allowed: ["Prepress/Photo/HEIF/HEIFDecoder.swift"]),
+        Room(module: "CWebP", allowed: ["Prepress/Photo/WebP/WebPDecoder.swift"]),
+        Room(module: "CGIF", allowed: ["Prepress/Photo/GIF/GIFDecoder.swift"]),
+        Room(module: "CTIFF", allowed: ["Prepress/Photo/TIFF/"]),
     ]
 
     /// Every Swift file under Sources/ that imports `module`, by its path under Sources/.
@@ -74,6 +78,16 @@ import Testing
         }
         for path in importers where !Self.isAllowed(path, in: room) {
             Issue.record("Sources/\(path) imports \(module); only \(room.allowed.joined(separator: ", ")) may: go through the owner")
+        }
+    }
+
+    /// A C library added to Package.swift gets a room here too (libjpeg has its shim's).
+    @Test func everyCLibraryHasARoom() throws {
+        let package = try String(contentsOf: repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let declared = package.components(separatedBy: "systemLibrary(\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+        #expect(declared.count >= 20, "\(declared)")
+        for module in declared where module != "CJPEG" {
+            #expect(Self.rooms.contains { $0.module == module }, "\(module) has no room in CLibraryOwnersTests")
         }
     }
 

@@ -36,6 +36,20 @@ final class ColourProfile {
         return ColourProfile(cmsCreateGrayProfile(cmsD50_xyY(), curve))
     }
 
+    /// RGB on the sRGB tone curve with the given chromaticities (CIE xy): a colour description
+    /// without a profile (HEIF's `nclx`, such as Display P3) made into one.
+    static func rgb(white: (x: Double, y: Double), red: (x: Double, y: Double), green: (x: Double, y: Double),
+                    blue: (x: Double, y: Double)) -> ColourProfile? {
+        var parameters: [cmsFloat64Number] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
+        guard let curve = cmsBuildParametricToneCurve(nil, 4, &parameters) else { return nil }
+        defer { cmsFreeToneCurve(curve) }
+        var whitePoint = cmsCIExyY(x: white.x, y: white.y, Y: 1)
+        var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: red.x, y: red.y, Y: 1), Green: cmsCIExyY(x: green.x, y: green.y, Y: 1),
+                                        Blue: cmsCIExyY(x: blue.x, y: blue.y, Y: 1))
+        var curves: [OpaquePointer?] = [curve, curve, curve]
+        return ColourProfile(cmsCreateRGBProfile(&whitePoint, &primaries, &curves))
+    }
+
     var space: Space {
         switch cmsGetColorSpace(handle) {
         case cmsSigGrayData: .gray

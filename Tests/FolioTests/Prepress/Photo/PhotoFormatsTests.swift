@@ -1,0 +1,191 @@
+import Foundation
+import FolioTestSupport
+import Testing
+@testable import Jobs
+@testable import Prepress
+
+/// One picture saved the ways phones and the web save pictures (issue 39), each by another
+/// writer than the library Folio reads it with: HEIC by pillow-heif (libheif's x265), with the
+/// phone's `irot` and EXIF 6 together, with `irot` alone and with EXIF 6 alone; WebP and AVIF
+/// by Pillow (libwebp, libavif), stills and animations; GIF by Pillow; TIFF with the Adobe RGB
+/// profile of a wide-gamut photo, and 16-bit gray. Printed upright, with the source's aspect
+/// ratio and colours, in the PDF and the EPUB, and under a CMYK press's ink limit.
+@Suite(.serialized) struct PhotoFormatsTests {
+    /// Each picture's file, and what it must look like in the book: the reference it is
+    /// compared with (another entry's picture, by index), 0 being the lossless PNG; nil for the
+    /// half-transparent one, compared by halves.
+    struct Picture {
+        var file: String
+        var reference: Int?
+    }
+
+    static let pictures: [Picture] = [
+        Picture(file: "reference.png", reference: 0),
+        Picture(file: "plain.heic", reference: 0),
+        Picture(file: "phone.heic", reference: 0),
+        Picture(file: "irot.heic", reference: 0),
+        Picture(file: "exif.heic", reference: 0),
+        Picture(file: "still.webp", reference: 0),
+        Picture(file: "animated.webp", reference: 0),
+        Picture(file: "transparent.webp", reference: nil),
+        Picture(file: "still.avif", reference: 0),
+        Picture(file: "still.gif", reference: 0),
+        Picture(file: "animated.gif", reference: 0),
+        Picture(file: "adobergb.tif", reference: 0),
+        Picture(file: "gray.png", reference: 12),
+        Picture(file: "gray16.tif", reference: 12),
+    ]
+
+    /// Writes every picture of `pictures` into `folder` from a wide-gamut corpus photo cropped to
+    /// 3:2. The phone's HEIC is stored sideways with EXIF 6, which pillow-heif writes as `irot`
+    /// too, as an iPhone does; `irot.heic` is it with EXIF 1, `exif.heic` with its `irot`
+    /// property renamed `free` (which libheif skips) so that only EXIF turns it.
+    static let make = """
+        import sys
+        from PIL import Image
+        import pillow_heif
+        pillow_heif.register_heif_opener()
+        corpus, folder = sys.argv[1], sys.argv[2]
+        box = (0, 200, 1200, 1000)
+        picture = Image.open(corpus + '/color/prism_pizza-rgb8-srgb.jpg').convert('RGB').crop(box)
+        picture.save(folder + '/reference.png')
+        picture.save(folder + '/plain.heic', quality=95)
+        exif = Image.Exif()
+        exif[0x0112] = 6
+        picture.transpose(Image.Transpose.ROTATE_90).save(folder + '/phone.heic', quality=95, exif=exif.tobytes())
+        phone = open(folder + '/phone.heic', 'rb').read()
+        assert phone.count(b'irot') == 1, 'pillow-heif wrote no irot'
+        tag = phone.find(bytes.fromhex('0112000300000001'))
+        assert tag > 0 and phone[tag + 8:tag + 10] == bytes.fromhex('0006'), 'no EXIF orientation 6'
+        open(folder + '/irot.heic', 'wb').write(phone[:tag + 8] + bytes.fromhex('0001') + phone[tag + 10:])
+        open(folder + '/exif.heic', 'wb').write(phone.replace(b'irot', b'free'))
+        black = Image.new('RGB', picture.size, (0, 0, 0))
+        picture.save(folder + '/still.webp', quality=95)
+        picture.save(folder + '/animated.webp', save_all=True, append_images=[black], duration=100, quality=95)
+        clear = picture.convert('RGBA')
+        clear.paste((255, 0, 0, 0), (600, 0, 1200, 800))
+        clear.save(folder + '/transparent.webp', lossless=True)
+        picture.save(folder + '/still.avif', quality=95)
+        picture.save(folder + '/still.gif')
+        picture.save(folder + '/animated.gif', save_all=True, append_images=[black], duration=100)
+        wide = Image.open(corpus + '/color/prism_pizza-rgb8-adobergb.jpg')
+        wide.crop(box).save(folder + '/adobergb.tif', compression='tiff_lzw', icc_profile=wide.info['icc_profile'])
+        gray = picture.convert('L')
+        gray.save(folder + '/gray.png')
+        gray.point(lambda v: v * 257, 'I').convert('I;16').save(folder + '/gray16.tif')
+        """
+
+    /// A diary of one entry per picture, in `pictures`' order, the same order as the PDF's images.
+    static func workspace() throws -> Workspace {
+        let workspace = try Workspace()
+        let photos = workspace.exports.appendingPathComponent("formats/photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let made = try Tool.run("python3", ["-c", make, corpusRoot.appendingPathComponent("photos").path, photos.path])
+        try #require(made.status == 0, "\(made.errors)")
+        let entries = pictures.enumerated().map { index, picture in
+            Sample.entry(String(format: "p%02d", index), String(format: "2025-01-%02dT10:00:00Z", index + 1), text: picture.file,
+                         photos: [["file": "photos/\(picture.file)", "caption": picture.file]])
+        }
+        try JSONSerialization.data(withJSONObject: Sample.journal(entries))
+            .write(to: workspace.exports.appendingPathComponent("formats/journal.json"))
+        return workspace
+    }
+
+    @Test func everyFormatIsPrintedUprightInItsColours() throws {
+        let workspace = try Self.workspace()
+        let (report, folder) = try workspace.render(Sample.order(id: "formats", export: "formats", outputs: ["interior", "epub"]), name: "formats")
+        #expect(report.status == .done, "\(String(describing: report.error))")
+        let photoFindings = report.preflight.filter { $0.code.hasPrefix("photo-") }
+        #expect(photoFindings.isEmpty, "\(photoFindings)")
+        let pdf = folder.appendingPathComponent("interior.pdf")
+        #expect(!(try Tool.pdfText(pdf).joined().contains("Photo unavailable")))
+        let images = workspace.root.appendingPathComponent("images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        _ = try Tool.run("pdfimages", ["-png", pdf.path, images.appendingPathComponent("i").path])
+        let grids = try FileManager.default.contentsOfDirectory(at: images, includingPropertiesForKeys: nil)
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }.map { try ImageGrid.load($0) }
+        try #require(grids.count == Self.pictures.count)
+        for (picture, grid) in zip(Self.pictures, grids) {
+            let aspect = Double(grid.width) / Double(grid.height)
+            #expect(abs(aspect - 1.5) < 0.02, "\(picture.file): \(grid.width)×\(grid.height) is not the source's 3:2")
+            guard let reference = picture.reference else { continue }
+            let difference = grid.difference(grids[reference])
+            // 3 % of the scale; a turned or mirrored picture differs by far more.
+            #expect(difference < 0.03 * 255, "\(picture.file) differs from its source by \(difference)")
+            // Colour by colour: a wide-gamut picture read without its profile is off by ΔE 3.8 on
+            // average and 14.5 at worst; every picture here is within 0.7 and 3.
+            let colour = grid.deltaE(grids[reference])
+            #expect(colour.mean < 2 && colour.max < 6, "\(picture.file): ΔE mean \(colour.mean), max \(colour.max)")
+        }
+        // The transparent half is the paper's white; the other half the picture.
+        // The grid is 12 × 12 cells, row by row.
+        let transparent = grids[7]
+        for (index, cell) in transparent.cells.enumerated() {
+            let column = index % 12
+            if column >= 7 { #expect(cell.allSatisfy { $0 > 250 }, "cell \(index) of the transparent half: \(cell)") }
+            if column < 5 {
+                let reference = grids[0].cells[index]
+                #expect(zip(cell, reference).allSatisfy { abs($0 - $1) < 0.05 * 255 }, "cell \(index): \(cell) against \(reference)")
+            }
+        }
+        // The EPUB carries each as an sRGB JPEG.
+        let unpacked = workspace.root.appendingPathComponent("epub")
+        _ = try Tool.run("unzip", ["-q", "-o", folder.appendingPathComponent("book.epub").path, "-d", unpacked.path])
+        let pictures = try FileManager.default.contentsOfDirectory(at: unpacked.appendingPathComponent("OEBPS/images"), includingPropertiesForKeys: nil)
+        let jpegs = try pictures.filter { try Data(contentsOf: $0).starts(with: [0xFF, 0xD8, 0xFF]) && $0.pathExtension == "jpg" }
+        #expect(jpegs.count == pictures.count && pictures.count >= Self.pictures.count, "\(pictures.map(\.lastPathComponent))")
+        #expect(!pictures.contains { $0.lastPathComponent == "placeholder.jpg" })
+    }
+
+    /// The interior, and a cover made of the phone's HEIC.
+    @Test func onACMYKPressEveryFormatStaysUnderTheInkLimit() throws {
+        let workspace = try Self.workspace()
+        var order = Sample.order(id: "inks", export: "formats", outputs: ["interior", "cover"], extra: ["product": "a5-softcover-fogra39"])
+        var book = order["book"] as? [String: Any] ?? [:]
+        book["cover"] = ["preset": "photo", "photo": "photos/phone.heic"]
+        order["book"] = book
+        let (report, folder) = try workspace.render(order, name: "inks")
+        #expect(report.status == .done, "\(String(describing: report.error))")
+        #expect(!report.preflight.contains { $0.code.hasPrefix("photo-") || $0.code == "ink-limit-exceeded" }, "\(report.preflight)")
+        for file in ["interior.pdf", "cover.pdf"] {
+            let reading = try Tool.run("python3", ["-c", InkLimitTests.ghostscriptAreaInk, folder.appendingPathComponent(file).path]).output
+                .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 2).map(String.init)
+            #expect(reading.first == "0", "\(file): Ghostscript said \(reading.dropFirst(2))")
+            let highest = try #require(reading.dropFirst().first.flatMap(Double.init))
+            #expect(highest <= 330, "\(file): Ghostscript finds \(highest) % over a square millimetre; the limit is 330 %")
+        }
+        #expect(try !PDFChecks.imageColours(folder.appendingPathComponent("cover.pdf")).isEmpty, "the cover holds its photo")
+    }
+
+    /// The container's rotation is read from its boxes; libheif applies it, EXIF then counts for nothing.
+    @Test func aHEIFTransformIsFoundInThePrimaryImagesProperties() throws {
+        let workspace = try Self.workspace()
+        let photos = workspace.exports.appendingPathComponent("formats/photos")
+        func data(_ name: String) throws -> Data { try Data(contentsOf: photos.appendingPathComponent(name)) }
+        #expect(HEIFTransforms.primaryHasTransform(try data("phone.heic")))
+        #expect(HEIFTransforms.primaryHasTransform(try data("irot.heic")))
+        #expect(!HEIFTransforms.primaryHasTransform(try data("exif.heic")))
+        #expect(!HEIFTransforms.primaryHasTransform(try data("plain.heic")))
+        let header = try PhotoHeader.read(try data("exif.heic"), maximumPixels: 100_000_000)
+        #expect(header.format == .heic && header.orientation == 6 && header.uprightWidth == 1200 && header.uprightHeight == 800)
+        let phone = try PhotoHeader.read(try data("phone.heic"), maximumPixels: 100_000_000)
+        #expect(phone.orientation == 1 && phone.uprightWidth == 1200 && phone.uprightHeight == 800)
+        #expect(try PhotoHeader.read(try data("still.avif"), maximumPixels: 100_000_000).format == .avif)
+    }
+
+    /// Named by their bytes, never their names: a WebP named .jpg is read, and said so.
+    @Test func aFormatIsKnownByItsBytes() throws {
+        for picture in Self.pictures {
+            let suffix = (picture.file as NSString).pathExtension
+            let expected = PhotoHeader.Format(fileExtension: suffix)
+            #expect(expected != nil, "\(picture.file)")
+        }
+        #expect(PhotoHeader.Format(sniffing: Data("RIFF\0\0\0\0WEBPVP8 ".utf8)) == .webp)
+        #expect(PhotoHeader.Format(sniffing: Data([0, 0, 0, 0x1C] + Array("ftypmif1\0\0\0\0mif1avif".utf8))) == .avif)
+        #expect(PhotoHeader.Format(sniffing: Data([0, 0, 0, 0x18] + Array("ftypheic\0\0\0\0mif1heic".utf8))) == .heic)
+        #expect(PhotoHeader.Format(sniffing: Data([0, 0, 0, 0x18] + Array("ftypmp42\0\0\0\0isommp42".utf8))) == nil, "a video is no picture")
+        #expect(PhotoHeader.Format(sniffing: Data("GIF89a".utf8)) == .gif)
+        #expect(PhotoHeader.Format(sniffing: Data([0x4D, 0x4D, 0, 42])) == .tiff)
+        #expect(PhotoHeader.Format(sniffing: Data("<svg".utf8)) == nil)
+    }
+}
