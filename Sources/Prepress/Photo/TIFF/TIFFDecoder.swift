@@ -29,12 +29,15 @@ enum TIFFDecoder {
                                layout: .cmyk(inverted: false), iccProfile: profile, scaleEighths: 8)
         }
         let rgba = try file.rgba(width: width, height: height)
+        // libtiff's RGBA reading turns every other photometric into RGB (CMYK naively): a
+        // profile then describes other channels than these, and is not used.
+        let rgbProfile = [PHOTOMETRIC_MINISWHITE, PHOTOMETRIC_MINISBLACK, PHOTOMETRIC_RGB, PHOTOMETRIC_YCBCR].contains(Int32(photometric)) ? profile : nil
         let rgb = rgba.withUnsafeBufferPointer { background.flatten(rgba: $0, pixels: width * height, premultiplied: true) }
         if photometric == PHOTOMETRIC_MINISBLACK || photometric == PHOTOMETRIC_MINISWHITE {
             // One channel, for a gray profile (libtiff repeats gray in R, G and B).
             let gray = (0..<(width * height)).map { rgb[$0 * 3] }
-            return RasterImage(pixels: gray, width: width, height: height, layout: .gray, iccProfile: profile, scaleEighths: 8)
+            return RasterImage(pixels: gray, width: width, height: height, layout: .gray, iccProfile: rgbProfile, scaleEighths: 8)
         }
-        return RasterImage(pixels: rgb, width: width, height: height, layout: .rgb, iccProfile: profile, scaleEighths: 8)
+        return RasterImage(pixels: rgb, width: width, height: height, layout: .rgb, iccProfile: rgbProfile, scaleEighths: 8)
     }
 }

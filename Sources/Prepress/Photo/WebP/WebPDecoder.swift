@@ -46,6 +46,11 @@ enum WebPDecoder {
         var webp = WebPData(bytes: bytes.baseAddress, size: bytes.count)
         guard let decoder = WebPAnimDecoderNew(&webp, &options) else { throw .corrupt("libwebp could not read the animation") }
         defer { WebPAnimDecoderDelete(decoder) }
+        // The frame is the animation's canvas: the size the header said, or no copy is made.
+        var info = WebPAnimInfo()
+        guard WebPAnimDecoderGetInfo(decoder, &info) != 0, Int(info.canvas_width) == width, Int(info.canvas_height) == height else {
+            throw .corrupt("libwebp: the animation's canvas is not the size its header says")
+        }
         var frame: UnsafeMutablePointer<UInt8>?
         var timestamp: Int32 = 0
         guard WebPAnimDecoderGetNext(decoder, &frame, &timestamp) != 0, let frame else {

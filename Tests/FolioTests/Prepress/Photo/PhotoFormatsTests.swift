@@ -6,34 +6,42 @@ import Testing
 
 /// One picture saved the ways phones and the web save pictures (issue 39), each by another
 /// writer than the library Folio reads it with: HEIC by pillow-heif (libheif's x265), with the
-/// phone's `irot` and EXIF 6 together, with `irot` alone and with EXIF 6 alone; WebP and AVIF
-/// by Pillow (libwebp, libavif), stills and animations; GIF by Pillow; TIFF with the Adobe RGB
-/// profile of a wide-gamut photo, and 16-bit gray. Printed upright, with the source's aspect
-/// ratio and colours, in the PDF and the EPUB, and under a CMYK press's ink limit.
+/// phone's `irot` and EXIF 6 together, with `irot` alone and with EXIF 6 alone, with alpha, and
+/// Display P3 described by `nclx` alone; WebP and AVIF by Pillow (libwebp, libavif), stills,
+/// animations and alpha; GIF by Pillow, with a transparent colour; TIFF with the Adobe RGB
+/// profile of a wide-gamut photo, with alpha, 16-bit RGB and 16-bit gray. Printed upright, with
+/// the source's aspect ratio and colours, in the PDF and the EPUB, and under a CMYK press's ink
+/// limit.
 @Suite(.serialized) struct PhotoFormatsTests {
-    /// Each picture's file, and what it must look like in the book: the reference it is
-    /// compared with (another entry's picture, by index), 0 being the lossless PNG; nil for the
-    /// half-transparent one, compared by halves.
+    /// Each picture's file, and what it must look like in the book: the picture it is compared
+    /// with (the lossless PNG, or the gray one); nil for the half-transparent ones, compared by
+    /// halves.
     struct Picture {
         var file: String
-        var reference: Int?
+        var reference: String?
     }
 
     static let pictures: [Picture] = [
-        Picture(file: "reference.png", reference: 0),
-        Picture(file: "plain.heic", reference: 0),
-        Picture(file: "phone.heic", reference: 0),
-        Picture(file: "irot.heic", reference: 0),
-        Picture(file: "exif.heic", reference: 0),
-        Picture(file: "still.webp", reference: 0),
-        Picture(file: "animated.webp", reference: 0),
+        Picture(file: "reference.png", reference: "reference.png"),
+        Picture(file: "plain.heic", reference: "reference.png"),
+        Picture(file: "phone.heic", reference: "reference.png"),
+        Picture(file: "irot.heic", reference: "reference.png"),
+        Picture(file: "exif.heic", reference: "reference.png"),
+        Picture(file: "still.webp", reference: "reference.png"),
+        Picture(file: "animated.webp", reference: "reference.png"),
         Picture(file: "transparent.webp", reference: nil),
-        Picture(file: "still.avif", reference: 0),
-        Picture(file: "still.gif", reference: 0),
-        Picture(file: "animated.gif", reference: 0),
-        Picture(file: "adobergb.tif", reference: 0),
-        Picture(file: "gray.png", reference: 12),
-        Picture(file: "gray16.tif", reference: 12),
+        Picture(file: "transparent.heic", reference: nil),
+        Picture(file: "p3-reference.png", reference: "p3-reference.png"),
+        Picture(file: "p3.heic", reference: "p3-reference.png"),
+        Picture(file: "still.avif", reference: "reference.png"),
+        Picture(file: "still.gif", reference: "reference.png"),
+        Picture(file: "animated.gif", reference: "reference.png"),
+        Picture(file: "transparent.gif", reference: nil),
+        Picture(file: "adobergb.tif", reference: "reference.png"),
+        Picture(file: "rgb16.tif", reference: "reference.png"),
+        Picture(file: "transparent.tif", reference: nil),
+        Picture(file: "gray.png", reference: "gray.png"),
+        Picture(file: "gray16.tif", reference: "gray.png"),
     ]
 
     /// Writes every picture of `pictures` into `folder` from a wide-gamut corpus photo cropped to
@@ -63,13 +71,45 @@ import Testing
         picture.save(folder + '/still.webp', quality=95)
         picture.save(folder + '/animated.webp', save_all=True, append_images=[black], duration=100, quality=95)
         clear = picture.convert('RGBA')
-        clear.paste((255, 0, 0, 0), (600, 0, 1200, 800))
+        clear.paste((255, 0, 0, 0), (600, 0, 1200, 400))
+        clear.paste((0, 0, 255, 128), (600, 400, 1200, 800))
         clear.save(folder + '/transparent.webp', lossless=True)
+        clear.save(folder + '/transparent.heic', quality=95)
+        clear.save(folder + '/transparent.tif', compression='tiff_lzw')
+        paletted = picture.quantize(255)
+        paletted.paste(255, (600, 0, 1200, 800))
+        paletted.save(folder + '/transparent.gif', transparency=255)
+        # Display P3 patches described by nclx alone (primaries 12, sRGB's curve), no ICC; their
+        # sRGB reference converted by Little CMS in Pillow from the corpus's Display P3 profile.
+        # Read as sRGB, they would be off by ΔE 3.5 to 12.8.
+        import io
+        from PIL import ImageCms
+        p3 = Image.new('RGB', (1200, 800))
+        colours = [(200, 60, 60), (60, 170, 80), (70, 90, 200), (230, 200, 60), (150, 60, 170), (60, 180, 190)]
+        for index, colour in enumerate(colours):
+            p3.paste(colour, (index % 3 * 400, index // 3 * 400, index % 3 * 400 + 400, index // 3 * 400 + 400))
+        p3.save(folder + '/p3.heic', quality=95, color_primaries=12, transfer_characteristics=13, matrix_coefficients=6,
+                full_range_flag=1)
+        displayp3 = Image.open(corpus + '/color/prism_pizza-rgb8-displayp3.jpg').info['icc_profile']
+        ImageCms.profileToProfile(p3, ImageCms.ImageCmsProfile(io.BytesIO(displayp3)), ImageCms.createProfile('sRGB'),
+                                  renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC).save(folder + '/p3-reference.png')
         picture.save(folder + '/still.avif', quality=95)
         picture.save(folder + '/still.gif')
         picture.save(folder + '/animated.gif', save_all=True, append_images=[black], duration=100)
         wide = Image.open(corpus + '/color/prism_pizza-rgb8-adobergb.jpg')
         wide.crop(box).save(folder + '/adobergb.tif', compression='tiff_lzw', icc_profile=wide.info['icc_profile'])
+        # 16 bits a channel, RGB: written by hand (Pillow writes no 16-bit RGB TIFF), uncompressed.
+        import struct
+        width, height = picture.size
+        samples = struct.pack('<%dH' % (width * height * 3), *(value * 257 for value in picture.tobytes()))
+        entries = [(256, 3, 1, width), (257, 3, 1, height), (258, 3, 3, 8 + 2 + 11 * 12 + 4), (259, 3, 1, 1), (262, 3, 1, 2),
+                   (273, 4, 1, 8 + 2 + 11 * 12 + 4 + 6), (277, 3, 1, 3), (278, 3, 1, height), (279, 4, 1, len(samples)),
+                   (284, 3, 1, 1), (274, 3, 1, 1)]
+        entries.sort()
+        directory = struct.pack('<H', len(entries)) + b''.join(
+            struct.pack('<HHI', tag, kind, count) + (struct.pack('<HH', value, 0) if kind == 3 and count == 1 else struct.pack('<I', value))
+            for tag, kind, count, value in entries) + struct.pack('<I', 0)
+        open(folder + '/rgb16.tif', 'wb').write(b'II*' + bytes(1) + struct.pack('<I', 8) + directory + struct.pack('<3H', 16, 16, 16) + samples)
         gray = picture.convert('L')
         gray.save(folder + '/gray.png')
         gray.point(lambda v: v * 257, 'I').convert('I;16').save(folder + '/gray16.tif')
@@ -108,24 +148,33 @@ import Testing
         for (picture, grid) in zip(Self.pictures, grids) {
             let aspect = Double(grid.width) / Double(grid.height)
             #expect(abs(aspect - 1.5) < 0.02, "\(picture.file): \(grid.width)×\(grid.height) is not the source's 3:2")
-            guard let reference = picture.reference else { continue }
+            guard let name = picture.reference, let reference = Self.pictures.firstIndex(where: { $0.file == name }) else { continue }
             let difference = grid.difference(grids[reference])
             // 3 % of the scale; a turned or mirrored picture differs by far more.
             #expect(difference < 0.03 * 255, "\(picture.file) differs from its source by \(difference)")
-            // Colour by colour: a wide-gamut picture read without its profile is off by ΔE 3.8 on
-            // average and 14.5 at worst; every picture here is within 0.7 and 3.
+            // Colour by colour: the Adobe RGB TIFF read without its profile is off by ΔE 3.8 on
+            // average and 14.5 at worst, the P3 HEIC without its nclx by 9.2 and 13.1; every
+            // picture here is within 0.75 and 3.
             let colour = grid.deltaE(grids[reference])
             #expect(colour.mean < 2 && colour.max < 6, "\(picture.file): ΔE mean \(colour.mean), max \(colour.max)")
         }
         // The transparent half is the paper's white; the other half the picture.
-        // The grid is 12 × 12 cells, row by row.
-        let transparent = grids[7]
-        for (index, cell) in transparent.cells.enumerated() {
-            let column = index % 12
-            if column >= 7 { #expect(cell.allSatisfy { $0 > 250 }, "cell \(index) of the transparent half: \(cell)") }
-            if column < 5 {
-                let reference = grids[0].cells[index]
-                #expect(zip(cell, reference).allSatisfy { abs($0 - $1) < 0.05 * 255 }, "cell \(index): \(cell) against \(reference)")
+        // The right half's top, transparent, is the paper's white; its bottom, blue at half
+        // alpha, is blue half on white (GIF has no half: its right half is all transparent);
+        // the left half is the picture. The grid is 12 × 12 cells, row by row.
+        for (picture, transparent) in zip(Self.pictures, grids) where picture.reference == nil {
+            for (index, cell) in transparent.cells.enumerated() {
+                let (row, column) = (index / 12, index % 12)
+                if column >= 7 && (row < 5 || picture.file.hasSuffix(".gif")) {
+                    #expect(cell.allSatisfy { $0 > 250 }, "\(picture.file), cell \(index) of the transparent half: \(cell)")
+                }
+                if column >= 7 && row >= 7 && !picture.file.hasSuffix(".gif") {
+                    #expect(zip(cell, [127.5, 127.5, 255]).allSatisfy { abs($0 - $1) < 8 }, "\(picture.file), cell \(index) at half alpha: \(cell)")
+                }
+                if column < 5 {
+                    let reference = grids[0].cells[index]
+                    #expect(zip(cell, reference).allSatisfy { abs($0 - $1) < 0.05 * 255 }, "\(picture.file), cell \(index): \(cell) against \(reference)")
+                }
             }
         }
         // The EPUB carries each as an sRGB JPEG.
