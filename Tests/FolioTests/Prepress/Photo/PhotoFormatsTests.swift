@@ -186,6 +186,61 @@ import Testing
         #expect(!pictures.contains { $0.lastPathComponent == "placeholder.jpg" })
     }
 
+    /// The console's page thumbnails are drawn by the same painter from the same photos: the
+    /// page of each picture shows its colours, where a placeholder would be gray.
+    @Test func theConsolesThumbnailsShowEveryFormat() throws {
+        let workspace = try Self.workspace()
+        let (file, data) = try workspace.writeOrder(Sample.order(id: "thumbs", export: "formats"), name: "thumbs.json")
+        var pipeline = Pipeline(config: try workspace.config)
+        pipeline.thumbnails = true
+        let folder = workspace.jobs.appendingPathComponent("thumbs")
+        let report = pipeline.run(orderData: data, orderFile: file.path, into: folder)
+        #expect(report.status == .done, "\(String(describing: report.error))")
+        let pages = try Tool.pdfText(folder.appendingPathComponent("interior.pdf"))
+        // How far each thumbnail's pixels are from gray, on average (0 for a gray placeholder).
+        let colourfulness = """
+            import sys
+            from PIL import Image
+            for name in sys.argv[1:]:
+                pixels = Image.open(name).convert('RGB').getdata()
+                print(sum(max(p) - min(p) for p in pixels) / len(pixels))
+            """
+        let colourful = Self.pictures.filter { !$0.file.hasPrefix("gray") }
+        let thumbnails = try colourful.map { picture in
+            // The caption, under the photo, is the last line that is the file's name.
+            let page = try #require(pages.lastIndex { $0.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == picture.file } },
+                                    "\(picture.file) is on no page")
+            return folder.appendingPathComponent(PageThumbnail.folder).appendingPathComponent(PageThumbnail.name(page + 1)).path
+        }
+        let readings = try Tool.run("python3", ["-c", colourfulness] + thumbnails).output.split(separator: "\n").compactMap { Double($0) }
+        try #require(readings.count == colourful.count, "\(readings)")
+        for (picture, reading) in zip(colourful, readings) {
+            #expect(reading > 8, "\(picture.file)'s page thumbnail is gray (\(reading))")
+        }
+    }
+
+    /// A file cut short, in each format, is a placeholder and a warning naming it; the book is made.
+    @Test func aBrokenFileOfEachFormatIsAPlaceholderNamingIt() throws {
+        let workspace = try Self.workspace()
+        let export = workspace.exports.appendingPathComponent("formats")
+        let broken = ["plain.heic", "still.avif", "still.webp", "still.gif", "adobergb.tif"]
+        let entries = try broken.enumerated().map { index, name in
+            let bytes = try Data(contentsOf: export.appendingPathComponent("photos/\(name)"))
+            try bytes.prefix(bytes.count / 3).write(to: export.appendingPathComponent("photos/cut-\(name)"))
+            return Sample.entry("b\(index)", String(format: "2025-03-%02dT10:00:00Z", index + 1), text: "Cut \(name).",
+                                photos: [["file": "photos/cut-\(name)"]])
+        }
+        try JSONSerialization.data(withJSONObject: Sample.journal(entries)).write(to: export.appendingPathComponent("journal.json"))
+        let (report, folder) = try workspace.render(Sample.order(id: "broken", export: "formats"), name: "broken")
+        #expect(report.status == .done, "one bad photo never stops the book")
+        for (index, name) in broken.enumerated() {
+            let finding = report.preflight.first { $0.entry == "b\(index)" && $0.code.hasPrefix("photo-") }
+            #expect(finding?.severity == .warning && finding?.message.contains("cut-\(name)") == true, "\(name): \(String(describing: finding))")
+        }
+        let text = try Tool.pdfText(folder.appendingPathComponent("interior.pdf")).joined()
+        #expect(text.components(separatedBy: "Photo unavailable").count - 1 == broken.count)
+    }
+
     /// The interior, and a cover made of the phone's HEIC.
     @Test func onACMYKPressEveryFormatStaysUnderTheInkLimit() throws {
         let workspace = try Self.workspace()
