@@ -12,16 +12,16 @@ extension DiagnosticCode {
     public static let lowResolutionImage = DiagnosticCode("low-resolution-image", .render, .warning,
                                                           "a photo has fewer pixels per inch at its printed size than the product's minimum")
     public static let photoMisnamed = DiagnosticCode("photo-misnamed", .render, .warning,
-                                                     "a file's name says JPEG and its bytes say PNG, or the other way: printed as what it is")
+                                                     "a file's name says one picture format and its bytes another (JPEG and PNG, WebP and JPEG…): printed as what it is")
     public static let photoMissing = DiagnosticCode("photo-missing", .render, .warning, "the photo's file is not there: a placeholder is printed")
     public static let photoUnreadable = DiagnosticCode("photo-unreadable", .render, .warning, "the photo's file cannot be read: a placeholder is printed")
     public static let photoNotAnImage = DiagnosticCode("photo-not-an-image", .render, .warning,
-                                                       "the photo's file is neither a JPEG nor a PNG: a placeholder is printed")
+                                                       "the photo's file is none of JPEG, PNG, HEIC, AVIF, WebP, GIF or TIFF: a placeholder is printed")
     public static let photoCorrupt = DiagnosticCode("photo-corrupt", .render, .warning, "the photo does not decode: a placeholder is printed")
     public static let photoTooLarge = DiagnosticCode("photo-too-large", .render, .warning,
                                                      "the photo has more megapixels than allowed: refused before decoding, a placeholder is printed")
     public static let photoUnsupported = DiagnosticCode("photo-unsupported", .render, .warning,
-                                                        "the photo is of a kind that cannot be printed (a 12-bit JPEG, an odd number of components): a placeholder")
+                                                        "the photo is of a kind that cannot be printed (a 12-bit JPEG, an odd number of components, a HEIF libheif gives deeper than 8 bits): a placeholder")
     public static let photoCMYKAssumed = DiagnosticCode("photo-cmyk-assumed", .render, .info,
                                                         "a CMYK photo without a profile is taken as already in the output intent's space and held to the ink limit")
     public static let bookInVolumes = DiagnosticCode("book-in-volumes", .render, .info,

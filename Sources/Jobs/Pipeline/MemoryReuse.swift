@@ -24,9 +24,10 @@ public enum MemoryReuse {
 
     /// A set of volumes, once they are made: its EPUB is written while each volume's PDF is
     /// checked, and both free buffers of 128 KB to a few MB (streams, pages' text) all along.
-    /// Served from heaps the volumes left full of small holes, they stood on 30 MB more than
-    /// mapped buffers do (issue 37; `folio-bench --volumes`). Mapped, each goes back when
-    /// freed, for about 2 % more CPU. 128 KB is glibc's own default.
+    /// Served from heaps the volumes left full of small holes, they stood on about 25 MB more
+    /// than mapped buffers do (issue 37; `folio-bench --volumes`). Mapped, each goes back when
+    /// freed, for about 2 % more CPU. 128 KB is where glibc's own threshold starts (set, it
+    /// stays there, which a job that keeps freed buffers undoes at its end: `endJob`).
     static func mapLargeBuffers() {
         _ = mallopt(mmapThreshold, 128 << 10)
     }

@@ -9,11 +9,17 @@ public enum ICCProfile {
     /// An sRGB IEC 61966-2.1 profile, written as ICC v2 for the widest reader support.
     public static func sRGB() throws(Failure) -> Data {
         guard let profile = ColourProfile.sRGB() else { throw Failure(description: "lcms2 could not create sRGB") }
-        guard var bytes = profile.bytes(version: 2.1), bytes.count >= 128 else {
+        guard let bytes = profile.bytes(version: 2.1), bytes.count >= 128 else {
             throw Failure(description: "lcms2 could not write the sRGB profile")
         }
-        // Little CMS stamps the current time into the header (bytes 24–35): a fixed date keeps
-        // the same order's PDF, photos and EPUB byte-identical from one second to the next.
+        return dated(bytes)
+    }
+
+    /// Little CMS stamps the current time into the header (bytes 24–35): a fixed date keeps the
+    /// same order's PDF, photos and EPUB byte-identical from one second to the next (and one
+    /// description one profile, one cached transform).
+    private static func dated(_ profile: [UInt8]) -> Data {
+        var bytes = profile
         let fixedDate: [UInt16] = [2020, 1, 1, 0, 0, 0]
         for (index, field) in fixedDate.enumerated() {
             bytes[24 + 2 * index] = UInt8(field >> 8)
@@ -27,8 +33,9 @@ public enum ICCProfile {
     static func rgb(white: (x: Double, y: Double), red: (x: Double, y: Double), green: (x: Double, y: Double),
                     blue: (x: Double, y: Double)) -> Data? {
         guard white.y > 0, red.y > 0, green.y > 0, blue.y > 0,
-              let bytes = ColourProfile.rgb(white: white, red: red, green: green, blue: blue)?.bytes(version: 4.3) else { return nil }
-        return Data(bytes)
+              let bytes = ColourProfile.rgb(white: white, red: red, green: green, blue: blue)?.bytes(version: 4.3),
+              bytes.count >= 128 else { return nil }
+        return dated(bytes)
     }
 
     /// A product's output colour space.

@@ -26,8 +26,8 @@ public struct PhotoHeader: Sendable, Equatable {
         switch Format(sniffing: data) {
         case .jpeg: header = try readJPEG(data)
         case .png: header = try readPNG(data)
-        case .heic: header = try HEIFDecoder.header(data, format: .heic)
-        case .avif: header = try HEIFDecoder.header(data, format: .avif)
+        case .heic: header = try HEIFDecoder.header(data, format: .heic, maximumPixels: maximumPixels)
+        case .avif: header = try HEIFDecoder.header(data, format: .avif, maximumPixels: maximumPixels)
         case .webp: header = try WebPDecoder.header(data)
         case .gif: header = try GIFDecoder.header(data)
         case .tiff: header = try TIFFDecoder.header(data)
@@ -35,7 +35,9 @@ public struct PhotoHeader: Sendable, Equatable {
             throw .notAnImage(data.isEmpty ? "the file is empty" : "starts with bytes \(data.prefix(4).map { String(format: "%02X", $0) }.joined(separator: " "))")
         }
         guard header.storedWidth > 0, header.storedHeight > 0 else { throw .corrupt("zero size") }
-        if header.storedWidth * header.storedHeight > maximumPixels {
+        // Multiplied without trapping: a TIFF may claim 4 billion pixels a side.
+        let (pixels, overflow) = header.storedWidth.multipliedReportingOverflow(by: header.storedHeight)
+        if overflow || pixels > maximumPixels {
             throw .tooLarge(width: header.storedWidth, height: header.storedHeight, limit: maximumPixels)
         }
         return header

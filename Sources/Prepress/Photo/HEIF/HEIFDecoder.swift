@@ -6,8 +6,14 @@ import Foundation
 /// It turns the picture by the container's own `irot` and mirrors it by `imir`; a phone's EXIF
 /// orientation counts only where the container says neither (`HEIFTransforms`).
 enum HEIFDecoder {
-    static func header(_ data: Data, format: PhotoHeader.Format) throws(PhotoError) -> PhotoHeader {
+    /// `maximumPixels` holds for the picture as stored too: a crop (`clap`) may show a small
+    /// part of a giant that libheif would decode whole.
+    static func header(_ data: Data, format: PhotoHeader.Format, maximumPixels: Int) throws(PhotoError) -> PhotoHeader {
         let file = try HEIFFile(data)
+        let (stored, overflow) = file.storedWidth.multipliedReportingOverflow(by: file.storedHeight)
+        if overflow || stored > maximumPixels {
+            throw .tooLarge(width: file.storedWidth, height: file.storedHeight, limit: maximumPixels)
+        }
         let orientation = HEIFTransforms.primaryHasTransform(data) ? 1 : file.exifOrientation()
         return PhotoHeader(format: format, storedWidth: file.width, storedHeight: file.height, components: 3, orientation: orientation)
     }
@@ -55,6 +61,9 @@ private final class HEIFFile {
     /// As shown, after the container's rotation.
     var width: Int { Int(heif_image_handle_get_width(handle)) }
     var height: Int { Int(heif_image_handle_get_height(handle)) }
+    /// As coded (`ispe`), before any crop or rotation: what decoding costs.
+    var storedWidth: Int { Int(heif_image_handle_get_ispe_width(handle)) }
+    var storedHeight: Int { Int(heif_image_handle_get_ispe_height(handle)) }
 
     /// The EXIF orientation in the file's first Exif block, or 1.
     func exifOrientation() -> Int {
@@ -90,11 +99,13 @@ private final class HEIFFile {
             throw .corrupt("libheif decoded no pixels")
         }
         let channels = alpha ? 4 : 3
+        // A `prem` box: the colours already hold their alpha.
+        let premultiplied = heif_image_handle_is_premultiplied_alpha(handle) != 0
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         var row = [UInt8](repeating: 0, count: width * channels)
         for y in 0..<height {
             row.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(start: plane + y * Int(stride), count: width * channels)) }
-            let rgb = alpha ? row.withUnsafeBufferPointer { background.flatten(rgba: $0, pixels: width) } : row
+            let rgb = alpha ? row.withUnsafeBufferPointer { background.flatten(rgba: $0, pixels: width, premultiplied: premultiplied) } : row
             pixels.replaceSubrange((y * width * 3)..<((y + 1) * width * 3), with: rgb)
         }
         return RasterImage(pixels: pixels, width: width, height: height, layout: .rgb, iccProfile: colourProfile(), scaleEighths: 8)

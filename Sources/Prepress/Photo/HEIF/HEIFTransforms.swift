@@ -7,11 +7,11 @@ import Foundation
 enum HEIFTransforms {
     static func primaryHasTransform(_ data: Data) -> Bool {
         let bytes = [UInt8](data)
-        guard let meta = BoxReader(bytes).first("meta", in: 0..<bytes.count) else { return false }
-        // `meta` is a full box: version and flags before its children.
-        let children = (meta.lowerBound + 4)..<meta.upperBound
         let reader = BoxReader(bytes)
-        guard children.lowerBound <= children.upperBound, let pitm = reader.first("pitm", in: children),
+        // `meta` is a full box: version and flags before its children.
+        guard let meta = reader.first("meta", in: 0..<bytes.count), meta.count >= 4 else { return false }
+        let children = (meta.lowerBound + 4)..<meta.upperBound
+        guard let pitm = reader.first("pitm", in: children),
               let iprp = reader.first("iprp", in: children), let ipco = reader.first("ipco", in: iprp),
               let ipma = reader.first("ipma", in: iprp), let primary = reader.primaryItem(pitm) else { return false }
         let properties = reader.boxes(in: ipco).map(\.type)

@@ -20,8 +20,9 @@ final class TIFFFile {
         self.source = source
         guard let options = TIFFOpenOptionsAlloc() else { throw .unsupported("libtiff could not start") }
         defer { TIFFOpenOptionsFree(options) }
-        // No single buffer of libtiff's beyond 256 MB, whatever a file's strips claim.
-        TIFFOpenOptionsSetMaxSingleMemAlloc(options, 256 << 20)
+        // No single buffer of libtiff's beyond 1 GB, whatever a file's strips claim: a 100 MP
+        // picture of 16-bit RGB in one strip needs 600 MB.
+        TIFFOpenOptionsSetMaxSingleMemAlloc(options, 1 << 30)
         let handler: TIFFErrorHandlerExtR = { _, user, _, format, arguments in
             guard let user, let format, let arguments else { return 1 }
             let source = Unmanaged<Source>.fromOpaque(user).takeUnretainedValue()

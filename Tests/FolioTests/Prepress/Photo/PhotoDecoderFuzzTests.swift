@@ -37,6 +37,21 @@ import Testing
         Image.new('L', (16000, 16000), 7).save(folder + '/bomb.webp', lossless=True)
         Image.new('1', (20000, 20000), 1).save(folder + '/bomb.tif', compression='group4')
         Image.new('P', (12000, 14000), 3).save(folder + '/bomb.gif')
+        # 4,000,000,000 pixels a side in 40 strips of 16 bytes: libtiff opens it and says so;
+        # width × height does not fit in 64 bits.
+        import struct
+        side, rows = 4_000_000_000, 100_000_000
+        strips = side // rows
+        first = 8 + 2 + 9 * 12 + 4
+        entries = [(256, 4, 1, side), (257, 4, 1, side), (258, 3, 1, 8), (259, 3, 1, 1), (262, 3, 1, 1),
+                   (273, 4, strips, first), (277, 3, 1, 1), (278, 4, 1, rows), (279, 4, strips, first + 4 * strips)]
+        directory = struct.pack('<H', len(entries)) + b''.join(
+            struct.pack('<HHI', tag, kind, count) + (struct.pack('<HH', value, 0) if kind == 3 and count == 1 else struct.pack('<I', value))
+            for tag, kind, count, value in entries) + struct.pack('<I', 0)
+        data = first + 8 * strips
+        open(folder + '/bomb-overflow.tif', 'wb').write(b'II*' + bytes(1) + struct.pack('<I', 8) + directory
+                                                         + struct.pack('<%dI' % strips, *([data] * strips))
+                                                         + struct.pack('<%dI' % strips, *([16] * strips)) + bytes(16))
         """
 
     static func pictures(bombs: Bool = false) throws -> URL {
@@ -98,14 +113,14 @@ import Testing
         func data(_ name: String) throws -> [UInt8] {
             [UInt8](try Data(contentsOf: (name.hasPrefix("bomb") ? bombs : folder).appendingPathComponent(name)))
         }
+        // Refused by Folio's cap, not by a library's own complaint.
         func expectRefused(_ bytes: [UInt8], _ label: String) {
             switch Self.read(Data(bytes)) {
             case .success(let image): Issue.record("\(label): decoded \(image.width)×\(image.height)")
-            case .failure(let error):
-                if case .tooLarge = error {} else if case .corrupt = error {} else { Issue.record("\(label): \(error)") }
+            case .failure(let error): if case .tooLarge = error {} else { Issue.record("\(label): \(error)") }
             }
         }
-        for bomb in ["bomb.webp", "bomb.tif", "bomb.gif"] {
+        for bomb in ["bomb.webp", "bomb.tif", "bomb.gif", "bomb-overflow.tif"] {
             let bytes = try data(bomb)
             #expect(bytes.count < 2_000_000, "\(bomb) is \(bytes.count) bytes")
             guard case .failure(.tooLarge) = Self.read(Data(bytes)) else {
@@ -117,17 +132,18 @@ import Testing
         var gif = try data("small.gif")
         gif.replaceSubrange(6..<10, with: [0xFF, 0xFF, 0xFF, 0xFF])
         expectRefused(gif, "a GIF of 65535 × 65535")
-        // HEIF's and AVIF's `ispe`: version and flags, then width and height, big-endian.
+        // HEIF's and AVIF's `ispe`: version and flags, then width and height, big-endian: 12000
+        // × 12000, within libheif's own limit of 32768 a side, over the cap.
         for name in ["small.heic", "small.avif"] {
             var heif = try data(name)
             var at = 0
             while let found = heif[at...].firstIndex(of: 0x69) {
                 if heif[found..<min(found + 4, heif.count)].elementsEqual(Array("ispe".utf8)) {
-                    heif.replaceSubrange((found + 8)..<(found + 16), with: [0, 0, 0x9C, 0x40, 0, 0, 0x9C, 0x40])
+                    heif.replaceSubrange((found + 8)..<(found + 16), with: [0, 0, 0x2E, 0xE0, 0, 0, 0x2E, 0xE0])
                 }
                 at = found + 1
             }
-            expectRefused(heif, "\(name) claiming 40000 × 40000")
+            expectRefused(heif, "\(name) claiming 12000 × 12000")
         }
         // A TIFF's ImageWidth and ImageLength (tags 256 and 257, one SHORT each as Pillow writes
         // a small picture's): 60000 each.

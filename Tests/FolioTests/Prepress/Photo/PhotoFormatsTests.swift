@@ -277,7 +277,38 @@ import Testing
         #expect(try PhotoHeader.read(try data("still.avif"), maximumPixels: 100_000_000).format == .avif)
     }
 
-    /// Named by their bytes, never their names: a WebP named .jpg is read, and said so.
+    /// Read by their bytes, never their names: a WebP named .jpg and a HEIC named .png are
+    /// printed and said misnamed; an AVIF named .heif is HEIF's own and said nothing of.
+    @Test func aPictureIsReadByItsBytesWhateverItsName() throws {
+        let workspace = try Self.workspace()
+        let export = workspace.exports.appendingPathComponent("formats")
+        let renamed = [("still.webp", "webp-named.jpg"), ("still.avif", "avif-named.heif"), ("plain.heic", "heic-named.png")]
+        let entries = try renamed.enumerated().map { index, names in
+            try FileManager.default.copyItem(at: export.appendingPathComponent("photos/\(names.0)"), to: export.appendingPathComponent("photos/\(names.1)"))
+            return Sample.entry("n\(index)", String(format: "2025-04-%02dT10:00:00Z", index + 1), text: names.1, photos: [["file": "photos/\(names.1)"]])
+        }
+        try JSONSerialization.data(withJSONObject: Sample.journal(entries)).write(to: export.appendingPathComponent("journal.json"))
+        let (report, folder) = try workspace.render(Sample.order(id: "names", export: "formats"), name: "names")
+        #expect(report.status == .done)
+        let misnamed = report.preflight.filter { $0.code == "photo-misnamed" }
+        #expect(misnamed.map(\.entry) == ["n0", "n2"], "\(misnamed)")
+        #expect(misnamed.first?.message.contains("a WebP image with a .jpg name") == true, "\(misnamed)")
+        #expect(!report.preflight.contains { $0.code.hasPrefix("photo-") && $0.code != "photo-misnamed" }, "\(report.preflight)")
+        #expect(try PDFChecks.imageColours(folder.appendingPathComponent("interior.pdf")).count == renamed.count)
+    }
+
+    /// An `nclx` made a profile is the same bytes from one second to the next: one transform
+    /// cached for every picture that says it, and the same book twice the same bytes.
+    @Test func aColourDescriptionMakesTheSameProfileEachTime() throws {
+        func displayP3() -> Data? {
+            ICCProfile.rgb(white: (0.3127, 0.3290), red: (0.680, 0.320), green: (0.265, 0.690), blue: (0.150, 0.060))
+        }
+        let first = try #require(displayP3())
+        Thread.sleep(forTimeInterval: 1.1)
+        #expect(displayP3() == first)
+    }
+
+    /// The sniffer: signatures and `ftyp` brands, a video's not among them.
     @Test func aFormatIsKnownByItsBytes() throws {
         for picture in Self.pictures {
             let suffix = (picture.file as NSString).pathExtension
