@@ -30,24 +30,28 @@ final class ColourProfile {
 
     /// The sRGB tone curve on a D50 gray axis: untagged gray looks as it does on screen.
     static func sRGBGray() -> ColourProfile? {
+        withSRGBToneCurve { curve in ColourProfile(cmsCreateGrayProfile(cmsD50_xyY(), curve)) }
+    }
+
+    /// IEC 61966-2.1's curve (Little CMS's parametric type 4), alive for `make` alone.
+    private static func withSRGBToneCurve(_ make: (OpaquePointer) -> ColourProfile?) -> ColourProfile? {
         var parameters: [cmsFloat64Number] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
         guard let curve = cmsBuildParametricToneCurve(nil, 4, &parameters) else { return nil }
         defer { cmsFreeToneCurve(curve) }
-        return ColourProfile(cmsCreateGrayProfile(cmsD50_xyY(), curve))
+        return make(curve)
     }
 
     /// RGB on the sRGB tone curve with the given chromaticities (CIE xy): a colour description
     /// without a profile (HEIF's `nclx`, such as Display P3) made into one.
     static func rgb(white: (x: Double, y: Double), red: (x: Double, y: Double), green: (x: Double, y: Double),
                     blue: (x: Double, y: Double)) -> ColourProfile? {
-        var parameters: [cmsFloat64Number] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
-        guard let curve = cmsBuildParametricToneCurve(nil, 4, &parameters) else { return nil }
-        defer { cmsFreeToneCurve(curve) }
         var whitePoint = cmsCIExyY(x: white.x, y: white.y, Y: 1)
         var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: red.x, y: red.y, Y: 1), Green: cmsCIExyY(x: green.x, y: green.y, Y: 1),
                                         Blue: cmsCIExyY(x: blue.x, y: blue.y, Y: 1))
-        var curves: [OpaquePointer?] = [curve, curve, curve]
-        return ColourProfile(cmsCreateRGBProfile(&whitePoint, &primaries, &curves))
+        return withSRGBToneCurve { curve in
+            var curves: [OpaquePointer?] = [curve, curve, curve]
+            return ColourProfile(cmsCreateRGBProfile(&whitePoint, &primaries, &curves))
+        }
     }
 
     var space: Space {
