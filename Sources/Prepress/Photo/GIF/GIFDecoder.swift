@@ -42,13 +42,6 @@ enum GIFDecoder {
 
 /// A GIF file open in giflib, read from memory, closed with it.
 private final class GIFFile {
-    /// The bytes giflib reads through `UserData`, and how far it has read.
-    final class Source {
-        let bytes: [UInt8]
-        var offset = 0
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
-    }
-
     struct Frame {
         var left: Int, top: Int, width: Int, height: Int
         var interlaced: Bool
@@ -63,21 +56,15 @@ private final class GIFFile {
     }
 
     private let file: UnsafeMutablePointer<GifFileType>
-    private let source: Source
+    private let source: PhotoBytesSource
 
     init(_ data: Data) throws(PhotoError) {
-        source = Source([UInt8](data))
+        // Read through `UserData`.
+        source = PhotoBytesSource(data)
         var status: Int32 = 0
         let read: InputFunc = { gif, buffer, count in
             guard let gif, let buffer, count > 0, let user = gif.pointee.UserData else { return 0 }
-            let source = Unmanaged<Source>.fromOpaque(user).takeUnretainedValue()
-            let available = min(Int(count), source.bytes.count - source.offset)
-            guard available > 0 else { return 0 }
-            source.bytes.withUnsafeBufferPointer { all in
-                if let start = all.baseAddress { buffer.update(from: start + source.offset, count: available) }
-            }
-            source.offset += available
-            return Int32(available)
+            return Int32(Unmanaged<PhotoBytesSource>.fromOpaque(user).takeUnretainedValue().read(into: buffer, count: Int(count)))
         }
         guard let file = DGifOpen(Unmanaged.passUnretained(source).toOpaque(), read, &status) else {
             throw .corrupt("giflib: \(Self.message(status))")

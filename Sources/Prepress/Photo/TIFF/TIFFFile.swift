@@ -4,19 +4,11 @@ import Foundation
 /// A TIFF file open in libtiff, read from memory, closed with it. libtiff's messages go to the
 /// file's own error handler, never to standard error; the first error is what a failure says.
 final class TIFFFile {
-    /// The bytes libtiff reads through its client procedures, and what it last complained of.
-    private final class Source {
-        let bytes: [UInt8]
-        var offset = 0
-        var message: String?
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
-    }
-
     private let tiff: OpaquePointer
-    private let source: Source
+    private let source: PhotoBytesSource
 
     init(_ data: Data) throws(PhotoError) {
-        let source = Source([UInt8](data))
+        let source = PhotoBytesSource(data)
         self.source = source
         guard let options = TIFFOpenOptionsAlloc() else { throw .unsupported("libtiff could not start") }
         defer { TIFFOpenOptionsFree(options) }
@@ -25,7 +17,7 @@ final class TIFFFile {
         TIFFOpenOptionsSetMaxSingleMemAlloc(options, 1 << 30)
         let handler: TIFFErrorHandlerExtR = { _, user, _, format, arguments in
             guard let user, let format, let arguments else { return 1 }
-            let source = Unmanaged<Source>.fromOpaque(user).takeUnretainedValue()
+            let source = Unmanaged<PhotoBytesSource>.fromOpaque(user).takeUnretainedValue()
             if source.message == nil {
                 var text = [CChar](repeating: 0, count: 512)
                 _ = vsnprintf(&text, text.count, format, arguments)
@@ -39,16 +31,10 @@ final class TIFFFile {
         TIFFOpenOptionsSetWarningHandlerExtR(options, quiet, nil)
         let opened = TIFFClientOpenExt("photo", "rm", user, { user, buffer, size in
             guard let user, let buffer, size > 0 else { return 0 }
-            let source = Unmanaged<Source>.fromOpaque(user).takeUnretainedValue()
-            let count = max(0, min(Int(size), source.bytes.count - source.offset))
-            source.bytes.withUnsafeBytes { all in
-                if count > 0, let start = all.baseAddress { buffer.copyMemory(from: start + source.offset, byteCount: count) }
-            }
-            source.offset += count
-            return tmsize_t(count)
+            return tmsize_t(Unmanaged<PhotoBytesSource>.fromOpaque(user).takeUnretainedValue().read(into: buffer, count: Int(size)))
         }, { _, _, _ in 0 }, { user, offset, whence in
             guard let user else { return toff_t(UInt64.max) }
-            let source = Unmanaged<Source>.fromOpaque(user).takeUnretainedValue()
+            let source = Unmanaged<PhotoBytesSource>.fromOpaque(user).takeUnretainedValue()
             let base = whence == SEEK_CUR ? source.offset : whence == SEEK_END ? source.bytes.count : 0
             let (target, overflow) = base.addingReportingOverflow(Int(truncatingIfNeeded: Int64(bitPattern: offset)))
             guard !overflow, target >= 0 else { return toff_t(UInt64.max) }
@@ -56,7 +42,7 @@ final class TIFFFile {
             return toff_t(target)
         }, { _ in 0 }, { user in
             guard let user else { return 0 }
-            return toff_t(Unmanaged<Source>.fromOpaque(user).takeUnretainedValue().bytes.count)
+            return toff_t(Unmanaged<PhotoBytesSource>.fromOpaque(user).takeUnretainedValue().bytes.count)
         }, { _, _, _ in 0 }, { _, _, _ in }, options)
         guard let opened else { throw .corrupt("libtiff: \(source.message ?? "not a TIFF file")") }
         tiff = opened
