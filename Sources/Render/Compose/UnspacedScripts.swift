@@ -13,6 +13,12 @@ enum UnspacedScripts {
                 if scalar == ">" { inTag = false }
                 continue
             }
+            // ASCII's letters are its only alphabetic characters; looking up the property of
+            // every character of every paragraph was a hundredth of a book's work.
+            if scalar.isASCII {
+                if ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) { letters += 1 }
+                continue
+            }
             guard scalar.properties.isAlphabetic else { continue }
             letters += 1
             switch scalar.value {

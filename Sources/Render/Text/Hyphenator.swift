@@ -16,6 +16,11 @@ final class Hyphenator {
     /// syllable has one. libhyphen (hyphenate2, unlike pyphen on the same patterns) allows
     /// "вз-думалось", which no Russian setter would break.
     private var vowels: Set<Character> = []
+    /// Each token as hyphenated, for the book: a diary repeats its words, and libhyphen with the
+    /// character checks around it was a twentieth of a book's work (a Hyphenator is one thread's).
+    private var hyphenated: [String: String] = [:]
+    /// Tokens remembered at most; past it the memory starts again, so it stays a few MB.
+    private static let rememberedTokens = 50_000
 
     /// Loads a libhyphen `.dic` file; nil when it is missing or unreadable.
     init?(dictionary path: String) {
@@ -151,6 +156,14 @@ final class Hyphenator {
     }
 
     private func hyphenateToken(_ token: String) -> String {
+        if let known = hyphenated[token] { return known }
+        let result = hyphenatedToken(token)
+        if hyphenated.count >= Self.rememberedTokens { hyphenated.removeAll(keepingCapacity: true) }
+        hyphenated[token] = result
+        return result
+    }
+
+    private func hyphenatedToken(_ token: String) -> String {
         guard token.count >= shortestWord else { return token }
         if token.contains("://") || token.hasPrefix("www.") || token.contains("@") || token.contains("\u{AD}") {
             return token
@@ -193,37 +206,50 @@ final class Hyphenator {
     /// such as "спа-/ли." Tags and punctuation after the word are stepped over.
     static func keepingLastWordsWhole(_ markup: String) -> String {
         markup.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { keepingLastWordWhole(Array($0)) }
+            .map(keepingLastWordWhole)
             .joined(separator: "\n")
     }
 
-    private static func keepingLastWordWhole(_ characters: [Character]) -> String {
-        var result = characters
-        var index = characters.count - 1
+    /// Walks back from the line's end over its last word only (a whole paragraph taken apart
+    /// into characters cost as much as hyphenating it).
+    private static func keepingLastWordWhole(_ line: Substring) -> String {
+        var softHyphens: [Substring.Index] = []
+        var index = line.endIndex
         var inTag = false
         var seenLetter = false
-        while index >= 0 {
-            let character = characters[index]
+        while index > line.startIndex {
+            let at = line.index(before: index)
+            let character = line[at]
             if inTag {
                 if character == "<" { inTag = false }
             } else if character == ">" {
                 inTag = true
             } else if character.isWhitespace {
                 if seenLetter { break }
-            } else if character == ";", !seenLetter, let ampersand = characters[..<index].lastIndex(of: "&"),
-                      characters[ampersand..<index].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "#" || $0 == "&" }) {
+            } else if character == ";", !seenLetter, let ampersand = line[..<at].lastIndex(of: "&"),
+                      line[ampersand..<at].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "#" || $0 == "&" }) {
                 // An entity after the word (&amp;, &lt;) is punctuation: step over it whole.
                 index = ampersand
+                continue
             } else if character == "\u{AD}" {
-                result.remove(at: index)
+                softHyphens.append(at)
             } else if character.isLetter {
                 seenLetter = true
             } else if seenLetter, !["-", "’", "'"].contains(character) {
                 // An entity (&amp;) or punctuation before the word: the word is done.
                 break
             }
-            index -= 1
+            index = at
         }
-        return String(result)
+        guard !softHyphens.isEmpty else { return String(line) }
+        var result = ""
+        result.reserveCapacity(line.utf8.count)
+        var from = line.startIndex
+        for softHyphen in softHyphens.reversed() {
+            result += line[from..<softHyphen]
+            from = line.index(after: softHyphen)
+        }
+        result += line[from...]
+        return result
     }
 }

@@ -29,6 +29,8 @@ enum KoreanWords {
     /// The byte ranges of the words (runs between whitespace) that hold Hangul, of two to
     /// `longestKept` characters.
     static func hangulWords(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        // Most text has no Hangul: one quick pass, before the one that finds words.
+        guard containsHangul(bytes) else { return [] }
         var words: [Range<Int>] = []
         var decoder = UTF8()
         var iterator = bytes.makeIterator()
@@ -52,5 +54,15 @@ enum KoreanWords {
         }
         close(at: offset)
         return words
+    }
+
+    private static func containsHangul(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            // Hangul starts at U+1100.
+            if scalar.value >= 0x1100, ParagraphLanguage.script(of: scalar) == .hangul { return true }
+        }
+        return false
     }
 }

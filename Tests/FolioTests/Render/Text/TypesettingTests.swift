@@ -102,12 +102,32 @@ import Prepress
         #expect(Hyphenator.keepingLastWordsWhole("мы спа\(hyphen)ли.") == "мы спали.")
         #expect(Hyphenator.keepingLastWordsWhole("beau\(hyphen)ti\(hyphen)ful &amp;") == "beautiful &amp;")
         #expect(Hyphenator.keepingLastWordsWhole("an ex\(hyphen)am\(hyphen)ple (&lt;)") == "an example (&lt;)")
+        // A letter with its accent as a second character is one letter of the word.
+        #expect(Hyphenator.keepingLastWordsWhole("ca\(hyphen)fe\u{301} au re\(hyphen)sume\u{301}") == "ca\(hyphen)fe\u{301} au resume\u{301}")
+        #expect(Hyphenator.keepingLastWordsWhole("\n\nno hyphen here\n") == "\n\nno hyphen here\n")
         let reader = MarkdownReader(language: .russian, hyphenators: Hyphenators(book: .russian))
         guard case .paragraph(let markup, _)? = reader.blocks(from: "Мы долго разговаривали, а потом спали.").first else {
             Issue.record("no paragraph")
             return
         }
         #expect(markup.contains("раз\(hyphen)") && markup.hasSuffix("спали."), "\(markup)")
+    }
+
+    /// A word hyphenates the same whether the hyphenator has met it before or not, whatever
+    /// surrounds it: what it remembers are the book's words, not its sentences.
+    @Test func aRememberedWordHyphenatesAsANewOne() throws {
+        let text = try String(contentsOf: corpusRoot.appendingPathComponent("text/ru_gogol_zapiski_sumasshedshego_1835.txt"), encoding: .utf8)
+        let paragraphs = text.split(separator: "\n").filter { $0.count > 40 }.map(String.init)
+        let remembering = try #require(Hyphenator.forLanguage(.russian))
+        _ = paragraphs.reversed().map(remembering.hyphenate)
+        var differences: [String] = []
+        for paragraph in paragraphs {
+            let fresh = try #require(Hyphenator.forLanguage(.russian))
+            let (again, new) = (remembering.hyphenate(paragraph), fresh.hyphenate(paragraph))
+            if again != new { differences.append(again) }
+        }
+        #expect(differences.isEmpty, "\(differences.prefix(2))")
+        #expect(paragraphs.count >= 40 && paragraphs.map(remembering.hyphenate).joined().filter { $0 == "\u{AD}" }.count > 500)
     }
 
     /// Never more than three hyphenated lines in a row: a narrow measure of long Russian words
