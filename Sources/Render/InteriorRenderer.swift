@@ -26,6 +26,8 @@ public struct InteriorRenderer: Sendable {
 
     public var product: Product
     public var typography: Typography
+    /// A set's volume: the breaks the set's measuring pass found for its paragraphs.
+    public var lineBreaks: LineBreakMemory?
 
     public init(product: Product, typography: Typography? = nil) {
         self.product = product
@@ -124,6 +126,7 @@ public struct InteriorRenderer: Sendable {
         var notices: [Diagnostic] = []
         let frame = TextFrame(geometry: product.geometry, lineHeight: typography.bodyLineHeight)
         let engine = TextEngine(typography: typography, language: book.language)
+        engine.volumePass = lineBreaks.map { .drawing($0) }
         let hyphenators = Hyphenators(book: book.language)
         notices += hyphenators.missing.map(hyphenators.notice)
         let missingForTheBook = hyphenators.missing.count

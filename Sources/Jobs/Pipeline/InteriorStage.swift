@@ -24,7 +24,7 @@ struct InteriorStage {
     /// pages of the volumes before it (`inSetAfter`) in the console's one page grid, in a folder
     /// the set emptied before its first volume (`emptyThumbnails`).
     func run(_ book: Book, cover: CoverContent, photos: PhotoPool, into folder: URL, name: String = "interior.pdf",
-             inSetAfter pagesBefore: Int? = nil) throws(JobError) -> Result {
+             inSetAfter pagesBefore: Int? = nil, lineBreaks: LineBreakMemory? = nil) throws(JobError) -> Result {
         if pagesBefore == nil { Self.emptyThumbnails(in: folder) }
         // The console's page grid: every page, drawn by the same painter (a folder of its own).
         let pictures = folder.appendingPathComponent(PageThumbnail.folder)
@@ -36,7 +36,9 @@ struct InteriorStage {
         let (file, rendered) = try PrintFinishing.produce(name, in: folder, product: product, inkLimitPercent: product.maximumInkPercent,
                                                          date: book.contentDate, title: book.title, sheet: { _ in product.interiorSheet.bound(onRight: book.bindsOnRight) },
                                                          structure: \.structure) { drawn throws(RenderError) in
-            try InteriorRenderer(product: product).render(book, cover: cover, photos: photos, to: drawn, spreadPreviews: pagesBefore == 0, thumbnails: keep)
+            var renderer = InteriorRenderer(product: product)
+            renderer.lineBreaks = lineBreaks
+            return try renderer.render(book, cover: cover, photos: photos, to: drawn, spreadPreviews: pagesBefore == 0, thumbnails: keep)
         }
         // Pictures of the first spreads for the operator's report, beside it (the first volume's).
         for (index, picture) in rendered.previews.enumerated() {

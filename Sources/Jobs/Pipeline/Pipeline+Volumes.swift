@@ -53,7 +53,8 @@ extension Pipeline {
         var parts: [VolumePart] = []
         var pagesBefore = 0
         for volume in plan.volumes {
-            parts.append(VolumePart(volume: volume, content: Self.coverContent(cover, of: volume, alone: single), single: single, pagesBefore: pagesBefore))
+            parts.append(VolumePart(volume: volume, content: Self.coverContent(cover, of: volume, alone: single), single: single, pagesBefore: pagesBefore,
+                                    lineBreaks: plan.lineBreaks))
             pagesBefore += volume.pages
         }
         if thumbnails { InteriorStage.emptyThumbnails(in: folder) }
@@ -63,6 +64,7 @@ extension Pipeline {
                 try self.make(part, product: product, covers: covers, contentDate: contentDate, photos: photos, folder: folder)
             }
         }
+        plan.lineBreaks.forget()
         var marks: [PageMark] = []
         var printedPages = 0
         let globalChapter = Dictionary(resolved.book.chapters.enumerated().map { ("\($1.year)-\($1.month)", $0) }) { first, _ in first }
@@ -129,6 +131,7 @@ extension Pipeline {
         var content: CoverContent
         var single: Bool
         var pagesBefore: Int
+        var lineBreaks: LineBreakMemory
         var interiorName: String { single ? "interior.pdf" : "interior-\(volume.number).pdf" }
         var coverName: String { single ? "cover.pdf" : "cover-\(volume.number).pdf" }
     }
@@ -151,7 +154,8 @@ extension Pipeline {
     private func make(_ part: VolumePart, product: Product, covers: Bool, contentDate: Date, photos: PhotoPool,
                       folder: URL) throws(JobError) -> (InteriorStage.Result, (made: CoverStage.Result, time: Duration)?) {
         let interior = try InteriorStage(product: product, thumbnails: thumbnails)
-            .run(part.volume.book, cover: part.content, photos: photos, into: folder, name: part.interiorName, inSetAfter: part.pagesBefore)
+            .run(part.volume.book, cover: part.content, photos: photos, into: folder, name: part.interiorName, inSetAfter: part.pagesBefore,
+                 lineBreaks: part.lineBreaks)
         onStage("render: volume \(part.volume.number) of \(part.volume.count), \(interior.pages) pages")
         guard covers else { return (interior, nil) }
         let coverStart = ContinuousClock.now

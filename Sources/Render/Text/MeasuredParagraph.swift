@@ -61,10 +61,7 @@ final class MeasuredParagraph {
         if style.keepsKoreanWordsWhole { KoreanWords.keepWhole(in: layout) }
         let kerning = style.alignment == .justified && engine.typography.marginKerning ? MarginKerning() : nil
         if style.alignment == .justified {
-            wholeParagraph = WholeParagraphBreaking.apply(to: layout, markup: markup, width: width, firstLineIndent: style.firstLineIndent,
-                                                          hyphenWidth: engine.hyphenWidth(font), kerning: kerning,
-                                                          expansion: GlyphExpansion(percent: engine.typography.glyphExpansion),
-                                                          lineCount: lineCount, wordWidths: (engine.wordWidths, font.pangoDescription))
+            wholeParagraph = breakWholeParagraph(kerning: kerning, lineCount: lineCount)
         }
         if style.alignment == .justified && wholeParagraph == nil && lineCount == nil {
             // Each pass removes one rung; a paragraph rarely needs more than a few.
@@ -77,11 +74,29 @@ final class MeasuredParagraph {
             }
         }
         measure(pitch: style.lineHeight ?? 0)
+        // A set's measuring pass counts lines and their heights; where the glyphs sit across
+        // a line is the drawing pass's (these only move them sideways).
+        if case .measuring = engine.volumePass { return }
         if style.alignment == .justified { keepHyphensInsideTheMeasure() }
         if let kerning {
             hangPunctuation(kerning, hyphenWidth: engine.hyphenWidth(font), indented: style.firstLineIndent != 0)
         }
         if let factors = wholeParagraph?.expansions, factors.contains(where: { $0 != 1 }) { expand(factors) }
+    }
+
+    /// `WholeParagraphBreaking`, with the breaks a set's measuring pass kept when there are.
+    private func breakWholeParagraph(kerning: MarginKerning?, lineCount: Int?) -> WholeParagraphBreaking.Outcome? {
+        let paragraph = LineBreakMemory.Paragraph(markup: markup, font: font.pangoDescription, width: width, style: style, lineCount: lineCount)
+        var decision: WholeParagraphBreaking.Decision?
+        if case .drawing(let memory) = engine.volumePass, let kept = memory.take(paragraph) {
+            decision = kept
+        } else {
+            decision = WholeParagraphBreaking.decide(layout, width: width, firstLineIndent: style.firstLineIndent, hyphenWidth: engine.hyphenWidth(font),
+                                                     kerning: kerning, expansion: GlyphExpansion(percent: engine.typography.glyphExpansion),
+                                                     lineCount: lineCount, wordWidths: (engine.wordWidths, font.pangoDescription))
+            if case .measuring(let memory) = engine.volumePass { memory.keep(decision, for: paragraph) }
+        }
+        return decision.flatMap { WholeParagraphBreaking.impose($0, on: layout, markup: markup) }
     }
 
     /// Glyph expansion: a line drawn scaled by its factor is first set to its width divided by

@@ -12,6 +12,8 @@ final class TextEngine {
     private var hyphenWidths: [String: Double] = [:]
     /// The job's words, each shaped once, for whole-paragraph breaking.
     private(set) lazy var wordWidths = WordWidths(context: context)
+    /// Which of a set's passes this engine sets paragraphs for; nil in a book set once.
+    var volumePass: LineBreakMemory.Pass?
 
     init(typography: Typography, language: BookLanguage) {
         self.typography = typography
@@ -57,8 +59,8 @@ final class TextEngine {
 }
 
 /// How a paragraph sets: alignment, indent, line pitch.
-struct ParagraphStyle {
-    enum Alignment { case justified, left, center, right }
+struct ParagraphStyle: Hashable, Sendable {
+    enum Alignment: Hashable, Sendable { case justified, left, center, right }
     var alignment: Alignment = .left
     var firstLineIndent = 0.0
     /// The minimum distance between baselines; taller lines (a fallback font) get more.

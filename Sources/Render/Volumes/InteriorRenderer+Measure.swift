@@ -14,11 +14,15 @@ extension InteriorRenderer {
     }
 
     /// What `book`'s chapters need, each on the pages `plan` would give it, measured on up to
-    /// `threads` threads (a chapter's count does not depend on which thread set it).
-    func measure(_ chapters: [Chapter], of book: Book, photos: PhotoPool?, threads: Int = 1) throws(RenderError) -> [ChapterMeasure] {
+    /// `threads` threads (a chapter's count does not depend on which thread set it). The
+    /// paragraphs' breaks go to `lineBreaks`, for the pass that draws.
+    func measure(_ chapters: [Chapter], of book: Book, photos: PhotoPool?, threads: Int = 1,
+                 keeping lineBreaks: LineBreakMemory? = nil) throws(RenderError) -> [ChapterMeasure] {
         let pool = try PhotoPool.given(photos, product: product)
         let indexed = Array(chapters.enumerated())
-        let results = ParallelMap.map(indexed, threads: threads, state: { ChapterMeasurer(renderer: self, book: book, photos: pool) }) { measurer, item in
+        let results = ParallelMap.map(indexed, threads: threads, state: {
+            ChapterMeasurer(renderer: self, book: book, photos: pool, lineBreaks: lineBreaks)
+        }) { measurer, item in
             Swift.Result { () throws(RenderError) in try measurer.measure(item.element, index: item.offset) }
         }
         return try results.map { result throws(RenderError) in try result.get() }
@@ -29,10 +33,11 @@ extension InteriorRenderer {
         let frame: TextFrame, engine: TextEngine, hyphenators: Hyphenators, paginator: Paginator
         let book: Book, photos: PhotoPool, typography: Typography
 
-        init(renderer: InteriorRenderer, book: Book, photos: PhotoPool) {
+        init(renderer: InteriorRenderer, book: Book, photos: PhotoPool, lineBreaks: LineBreakMemory?) {
             typography = renderer.typography
             frame = TextFrame(geometry: renderer.product.geometry, lineHeight: typography.bodyLineHeight)
             engine = TextEngine(typography: typography, language: book.language)
+            engine.volumePass = lineBreaks.map { .measuring($0) }
             hyphenators = Hyphenators(book: book.language)
             paginator = Paginator(areaHeight: frame.height)
             self.book = book

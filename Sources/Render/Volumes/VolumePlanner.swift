@@ -37,6 +37,8 @@ public struct VolumePlanner: Sendable {
     public struct Plan: Sendable {
         public var volumes: [Volume]
         public var notices: [Diagnostic]
+        /// The paragraphs' breaks as measured, for the volumes' renderers.
+        public var lineBreaks: LineBreakMemory
     }
 
     public var renderer: InteriorRenderer
@@ -57,7 +59,8 @@ public struct VolumePlanner: Sendable {
                 throw dayTooLong(day, pages: "more than \(renderer.fewestPages(day))", of: book, limit: limit)
             }
         }
-        let measures = try renderer.measure(book.chapters, of: book, photos: photos, threads: threads)
+        let lineBreaks = LineBreakMemory()
+        let measures = try renderer.measure(book.chapters, of: book, photos: photos, threads: threads, keeping: lineBreaks)
         var chapters: [(chapter: Chapter, pages: Int)] = []
         var notices: [Diagnostic] = []
         for (chapter, measure) in zip(book.chapters, measures) {
@@ -65,7 +68,7 @@ public struct VolumePlanner: Sendable {
                 chapters.append((chapter, measure.pages))
                 continue
             }
-            let split = try splitByDays(chapter, measure, of: book, limit: limit, photos: photos, threads: threads)
+            let split = try splitByDays(chapter, measure, of: book, limit: limit, photos: photos, threads: threads, keeping: lineBreaks)
             chapters += split
             notices.append(Diagnostic(code: .volumeMonthSplit,
                                       message: "\(book.language.chapterTitle(year: chapter.year, month: chapter.month)) needs \(measure.pages) pages, "
@@ -96,7 +99,7 @@ public struct VolumePlanner: Sendable {
             notices.append(Diagnostic(code: .bookInVolumes, message: "set as \(volumes.count) volumes of \(sizes.map(String.init).joined(separator: ", ")) pages "
                                           + "(product \"\(product.id)\" allows at most \(limit) a volume)", isInformational: true))
         }
-        return Plan(volumes: volumes, notices: notices)
+        return Plan(volumes: volumes, notices: notices, lineBreaks: lineBreaks)
     }
 
     private func partition(_ pages: [Int], _ chapters: [Chapter], limit: Int) -> VolumePartition {
@@ -108,7 +111,7 @@ public struct VolumePlanner: Sendable {
     /// A month longer than a volume, cut between days into parts that each fit one, measured
     /// again as the chapters they become. A day that cannot fit a volume fails the book.
     private func splitByDays(_ chapter: Chapter, _ measure: InteriorRenderer.ChapterMeasure, of book: Book, limit: Int,
-                             photos: PhotoPool?, threads: Int) throws(RenderError) -> [(chapter: Chapter, pages: Int)] {
+                             photos: PhotoPool?, threads: Int, keeping lineBreaks: LineBreakMemory) throws(RenderError) -> [(chapter: Chapter, pages: Int)] {
         let days = Self.days(chapter.entries)
         let starts = days.map { measure.entryPages[$0[0].id] ?? 0 } + [measure.pages]
         // Room for a part: the volume less its front matter, contents, a recto's blank and padding.
@@ -124,7 +127,7 @@ public struct VolumePlanner: Sendable {
                 parts[parts.count - 1] += day
             }
             let chapters = parts.map { Chapter(year: chapter.year, month: chapter.month, entries: $0) }
-            let measured = try renderer.measure(chapters, of: book, photos: photos, threads: threads)
+            let measured = try renderer.measure(chapters, of: book, photos: photos, threads: threads, keeping: lineBreaks)
             let sizes = measured.map(\.pages)
             let fits = zip(sizes, chapters).map { partition([$0], [$1], limit: limit).pages(0..<1) != nil }
             if fits.allSatisfy({ $0 }) { return Array(zip(chapters, sizes)) }

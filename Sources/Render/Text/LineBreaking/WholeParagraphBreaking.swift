@@ -14,13 +14,27 @@ enum WholeParagraphBreaking {
         var expansions: [Double] = []
     }
 
-    /// Sets `layout` from `markup` (already given to it, justified at `width` with
-    /// `firstLineIndent`) with whole-paragraph breaks; nil when it keeps Pango's own (see
-    /// `ParagraphItems.Refusal`), or when Pango would not take the breaks as given. With
-    /// `lineCount`, in exactly that many lines within the first pass's tolerance, or nil.
-    static func apply(to layout: OpaquePointer, markup: String, width: Double, firstLineIndent: Double,
-                      hyphenWidth: Double, kerning: MarginKerning?, expansion: GlyphExpansion = .none, lineCount: Int? = nil,
-                      wordWidths: (cache: WordWidths, font: String)? = nil) -> Outcome? {
+    /// Where a paragraph's lines break, found over the whole paragraph: what `impose` hands to
+    /// Pango, and what a set's measuring pass keeps for the pass that draws (`LineBreakMemory`).
+    struct Decision: Sendable {
+        /// The soft hyphens (numbered from 0 in the markup) at which a line breaks; the others
+        /// leave the text.
+        var keptSoftHyphens: Set<Int>
+        /// Each line's first byte, in the text without the soft hyphens that leave it.
+        var lineStarts: [Int]
+        /// That text's length in bytes.
+        var textLength: Int
+        var isLoose: Bool
+        var expansions: [Double]
+    }
+
+    /// The breaks of `layout`'s text (its markup given, justified at `width` with
+    /// `firstLineIndent`); nil when it keeps Pango's own (see `ParagraphItems.Refusal`). With
+    /// `lineCount`, in exactly that many lines within the first pass's tolerance, or nil. Reads
+    /// the layout, never changes it.
+    static func decide(_ layout: OpaquePointer, width: Double, firstLineIndent: Double, hyphenWidth: Double, kerning: MarginKerning?,
+                       expansion: GlyphExpansion = .none, lineCount: Int? = nil,
+                       wordWidths: (cache: WordWidths, font: String)? = nil) -> Decision? {
         let widths = [width - max(firstLineIndent, 0), width]
         let protrusion: (Unicode.Scalar, Double) -> Double = { scalar, advance in
             kerning?.right(scalar, advance: advance) ?? 0
@@ -45,14 +59,20 @@ enum WholeParagraphBreaking {
         let chosen = Set(breaks.positions.compactMap { paragraph.softHyphens[$0] })
         let dropped = paragraph.softHyphens.values.filter { !chosen.contains($0) }.sorted()
         let kept = Set(paragraph.softHyphens.values.sorted().enumerated().filter { chosen.contains($0.element) }.map(\.offset))
-        pango_layout_set_markup(layout, keepingSoftHyphens(kept, of: markup), -1)
         let shift = { (byte: Int) -> Int in byte - 2 * dropped.prefix { $0 < byte }.count }
-        starts = starts.map(shift)
-        let textLength = shift(paragraph.textLength)
+        return Decision(keptSoftHyphens: kept, lineStarts: starts.map(shift), textLength: shift(paragraph.textLength),
+                        isLoose: breaks.isFallback, expansions: breaks.expansions)
+    }
+
+    /// Hands `decision` to Pango: each line's text is marked unbreakable up to its end. Nil
+    /// when Pango would not take the breaks; `layout` then holds `markup` again, as Pango sets it.
+    static func impose(_ decision: Decision, on layout: OpaquePointer, markup: String) -> Outcome? {
+        let starts = decision.lineStarts
+        pango_layout_set_markup(layout, keepingSoftHyphens(decision.keptSoftHyphens, of: markup), -1)
         guard let attributes = pango_layout_get_attributes(layout).map({ pango_attr_list_copy($0) }) ?? pango_attr_list_new()
         else { return nil }
         for (index, start) in starts.enumerated() {
-            let end = index + 1 < starts.count ? starts[index + 1] : textLength
+            let end = index + 1 < starts.count ? starts[index + 1] : decision.textLength
             guard let attribute = pango_attr_allow_breaks_new(0) else { continue }
             attribute.pointee.start_index = UInt32(start)
             attribute.pointee.end_index = UInt32(end)
@@ -63,7 +83,7 @@ enum WholeParagraphBreaking {
         // Pango fills a line greedily: where two chosen lines would fit on one it joins them,
         // and it breaks after an en dash whatever it is told. Rare; such a paragraph keeps
         // Pango's own breaks.
-        if linesStart(layout, at: starts) { return Outcome(lineCount: starts.count, isLoose: breaks.isFallback, expansions: breaks.expansions) }
+        if linesStart(layout, at: starts) { return Outcome(lineCount: starts.count, isLoose: decision.isLoose, expansions: decision.expansions) }
         pango_layout_set_markup(layout, markup, -1)
         return nil
     }
