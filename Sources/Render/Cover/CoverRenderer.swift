@@ -52,7 +52,10 @@ public struct CoverRenderer: Sendable {
         if let notice = artist.drawCover(on: drawing, trim: front, bleed: bleed, embedPhotoAsJPEG: true) { notices.append(notice) }
         let colour = content.preset.spine
         drawing.setColour(red: colour.r, green: colour.g, blue: colour.b)
-        drawing.fillRectangle(x: spineX, y: 0, width: spine, height: mediaHeight)
+        // Past the sheet's head and foot: a rasteriser that rounds a plain rectangle to whole
+        // pixels (poppler does) would otherwise leave the last row of the spine unpainted, and
+        // the art beneath reaches only half across it, so paper showed as a hairline.
+        drawing.fillRectangle(x: spineX, y: -bleed, width: spine, height: mediaHeight + 2 * bleed)
         let spineText = Points.fromMillimetres(product.spineTextMinimumMM) <= spine
         if spineText { drawSpineText(artist, on: drawing, x: spineX, width: spine, trim: front) }
         if let zone = product.barcodeZone {

@@ -179,6 +179,41 @@ import Testing
         #expect(titlePage.difference(picture) < 4, "\(preset): cover picture and title page differ by \(titlePage.difference(picture))")
     }
 
+    /// At 100 dpi the sheet's head and foot cut a pixel row in part: on the spine of a long
+    /// book (wider than the art beside it reaches under it), each is the spine's colour like
+    /// the rows inside it, not the paper showing through as a hairline.
+    @Test(arguments: CoverPreset.allCases)
+    func theSpineReachesTheSheetsEdges(_ preset: CoverPreset) throws {
+        let product = try workspace.config.product("a5-softcover")
+        let (w, h, b) = (product.geometry.trimWidth, product.geometry.trimHeight, product.geometry.bleed)
+        let content = CoverContent(preset: preset, title: "Anna's Year", subtitle: nil, author: "Anna K.", language: .english,
+                                   photo: corpusRoot.appendingPathComponent("photos/color/prism_pizza-rgb8-srgb.jpg"), seed: 1)
+        let cover = workspace.root.appendingPathComponent("spread-\(preset.rawValue).pdf")
+        _ = try CoverRenderer(product: product).renderSpread(content, pages: 600, to: cover)
+        let (x, width, height) = (b + w, product.spineWidth(pages: 600), h + 2 * b)
+        #expect(width > 3 * b)
+        let scale = 100.0 / 72
+        let prefix = workspace.root.appendingPathComponent("spine-\(preset.rawValue)")
+        let rows = Int((height * scale).rounded(.up))
+        let run = try Tool.run("pdftoppm", ["-png", "-r", "100", "-x", String(Int((x * scale).rounded(.up))), "-y", "0",
+                                            "-W", String(Int(width * scale) - 2), "-H", String(rows), "-singlefile", cover.path, prefix.path])
+        try #require(run.status == 0, "\(run.errors)")
+        let image = try PNGDecoder.decode(try Data(contentsOf: prefix.appendingPathExtension("png")))
+        let channels = image.layout == .gray ? 1 : 3
+        func pixel(_ column: Int, _ row: Int) -> [Int] {
+            let base = (row * image.width + column) * channels
+            return (0..<3).map { Int(image.pixels[base + (channels == 1 ? 0 : $0)]) }
+        }
+        var differing = 0
+        for (edge, inside) in [(0, 3), (image.height - 1, image.height - 4)] {
+            for column in 0..<image.width where zip(pixel(column, edge), pixel(column, inside)).contains(where: { abs($0 - $1) > 24 }) {
+                differing += 1
+            }
+        }
+        #expect(image.height == rows && image.width > 10)
+        #expect(differing == 0, "\(preset): \(differing) pixels of the spine's head and foot rows differ from the rows inside")
+    }
+
     @Test func theNightSkyIsSeededNotRandom() throws {
         let product = try workspace.config.product("a5-softcover")
         let content = CoverContent(preset: .night, title: "T", subtitle: nil, author: "A", language: .english, photo: nil, seed: 7)
