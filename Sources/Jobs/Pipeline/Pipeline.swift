@@ -105,7 +105,7 @@ public struct Pipeline: Sendable {
 
     static func finding(_ notice: Diagnostic) -> Diagnostic {
         Diagnostic(severity: notice.isInformational ? .info : .warning, code: notice.code, message: notice.message,
-                          entry: notice.entry, page: notice.page)
+                          entry: notice.entry, page: notice.page, file: notice.file)
     }
 
     /// The order id, read leniently so that even a rejected order's report is named right.

@@ -61,7 +61,8 @@ struct VerifyStage {
                 let entry = finding.carries(.textMissing) ? finding.entry : nil
                 if let member = finding.entry, entry == nil { location.append(member) }
                 return Diagnostic(severity: finding.severity, code: finding.code,
-                                  message: "\(location.joined(separator: ", ")): \(finding.message)", entry: entry, page: finding.page)
+                                  message: "\(location.joined(separator: ", ")): \(finding.message)", entry: entry, page: finding.page,
+                                  file: output.file.lastPathComponent)
             }
         }
         return perOutput.flatMap { $0 }

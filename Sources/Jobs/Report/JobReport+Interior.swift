@@ -50,8 +50,7 @@ extension JobReport {
         return (interior(namedBy: finding)?.before ?? 0) + page
     }
 
-    /// The interior file `finding` names (its message begins with the file's name): the pages
-    /// of the files before it, and its own.
+    /// The interior file `finding` names: the pages of the files before it, and its own.
     private func interior(namedBy finding: Diagnostic) -> (before: Int, pages: Int)? {
         var before = 0
         for output in outputs where output.kind == "interior" {
@@ -61,8 +60,10 @@ extension JobReport {
         return nil
     }
 
-    /// Whether a finding is one of `file`'s: its message begins with the file's name.
+    /// Whether a finding is one of `file`'s: its `file`, or in a report written before findings
+    /// carried one, its message beginning with the file's name.
     private static func finding(_ finding: Diagnostic, names file: String) -> Bool {
-        finding.message.hasPrefix(file + ":") || finding.message.hasPrefix(file + ",")
+        if let named = finding.file { return named == file }
+        return finding.message.hasPrefix(file + ":") || finding.message.hasPrefix(file + ",")
     }
 }

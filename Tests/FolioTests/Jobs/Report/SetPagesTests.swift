@@ -35,6 +35,21 @@ import Testing
         #expect(report.preflight.map(report.setPage(of:)) == [13, 13, 7, 1, nil])
     }
 
+    /// Findings as this version writes them carry their file: it decides, whatever the
+    /// message says; a report of an earlier night, without it, is read by the message.
+    @Test func aFindingsFileDecidesItsVolume() {
+        var report = Self.report(volumes: true)
+        report.preflight = [
+            Diagnostic(severity: .warning, code: "photo-low-resolution", message: "a photo at 150 ppi", page: 3, file: "interior-2.pdf"),
+            Diagnostic(severity: .warning, code: "ink-coverage", message: "interior-2.pdf: too much ink", page: 7, file: "interior-1.pdf"),
+            Diagnostic(severity: .warning, code: "ink-coverage", message: "too much ink", page: 1, file: "cover-2.pdf"),
+            Diagnostic(severity: .warning, code: "ink-coverage", message: "interior-2.pdf: too much ink", page: 2),
+        ]
+        #expect(report.findingsPerPage == [13: 1, 7: 1, 12: 1], "\(report.findingsPerPage)")
+        for page in 1...18 { #expect(report.findings(onPage: page).count == report.findingsPerPage[page] ?? 0, "page \(page)") }
+        #expect(report.preflight.map(report.setPage(of:)) == [13, 7, 1, 12])
+    }
+
     @Test func oneBooksFindingsAreAllItsOwn() {
         let report = Self.report(volumes: false)
         #expect(report.findingsPerPage == [3: 2, 7: 1, 1: 1], "\(report.findingsPerPage)")
