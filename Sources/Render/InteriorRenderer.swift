@@ -131,9 +131,8 @@ public struct InteriorRenderer: Sendable {
         notices += hyphenators.missing.map(hyphenators.notice)
         let missingForTheBook = hyphenators.missing.count
         try checkPageLimit(book, file: file)
-        let builder = FlowBuilder(engine: engine, measure: frame.width, language: book.language, hyphenators: hyphenators,
-                                  photos: try PhotoPool.given(photos, product: product),
-                                  maximumPhotoHeight: frame.height - 3 * typography.captionSize * 1.35 - PhotoRow.captionGap)
+        let builder = Self.flowBuilder(engine: engine, frame: frame, language: book.language, hyphenators: hyphenators,
+                                       photos: try PhotoPool.given(photos, product: product))
         var flows = book.chapters.enumerated().map { builder.chapterFlow($0.element, index: $0.offset) }
         notices += builder.notices
         notices += hyphenators.missing.dropFirst(missingForTheBook).map(hyphenators.notice)

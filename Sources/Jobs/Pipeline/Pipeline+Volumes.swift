@@ -67,7 +67,7 @@ extension Pipeline {
         plan.lineBreaks.forget()
         var marks: [PageMark] = []
         var printedPages = 0
-        let globalChapter = Dictionary(resolved.book.chapters.enumerated().map { ("\($1.year)-\($1.month)", $0) }) { first, _ in first }
+        let globalChapter = Dictionary(resolved.book.chapters.enumerated().map { ($1.yearMonth, $0) }) { first, _ in first }
         for (part, result) in zip(parts, made) {
             let volume = part.volume, (interior, spread) = try result.get()
             layout += interior.layoutTime
@@ -75,18 +75,23 @@ extension Pipeline {
             pictures += interior.thumbnailTime
             printedPages += interior.pages
             // As planned, or the plan was wrong: a volume never goes over its limit unseen.
-            guard interior.pages == volume.pages || single else {
+            guard interior.pages == volume.pages else {
                 throw JobError.failed(code: .renderFailed, message: "\(part.interiorName) has \(interior.pages) pages; its plan said \(volume.pages)")
             }
             // A volume's findings name its file: their pages are its own, as printed.
             var notices = interior.notices
-            if !single { for index in notices.indices { notices[index].message = "\(part.interiorName): " + notices[index].message } }
+            if !single {
+                for index in notices.indices {
+                    notices[index].message = "\(part.interiorName): " + notices[index].message
+                    notices[index].file = part.interiorName
+                }
+            }
             report.preflight += Self.placeMissingPhotos(&report.preflight, drawn: notices).map(Self.finding)
             for mark in interior.pageMarks {
                 var place = mark.place
                 if case .chapter(let index) = place, volume.book.chapters.indices.contains(index) {
                     let chapter = volume.book.chapters[index]
-                    let whole = globalChapter["\(chapter.year)-\(chapter.month)"]
+                    let whole = globalChapter[chapter.yearMonth]
                     // A month continued from the volume before resumes at its first entry, not its title.
                     if let whole, let first = chapter.entries.first, resolved.book.chapters[whole].entries.first?.id != first.id {
                         place = .entry(first.id)

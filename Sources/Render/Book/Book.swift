@@ -44,6 +44,15 @@ public struct Chapter: Sendable, Equatable {
         self.month = month
         self.entries = entries
     }
+
+    /// The month a chapter holds, as a key: a set's month split between volumes is two
+    /// chapters of one month.
+    public struct YearMonth: Hashable, Sendable {
+        public var year: Int
+        public var month: Int
+    }
+
+    public var yearMonth: YearMonth { YearMonth(year: year, month: month) }
 }
 
 public struct BookEntry: Sendable, Equatable {

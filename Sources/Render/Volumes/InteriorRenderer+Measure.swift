@@ -1,4 +1,5 @@
 import Diagnostics
+import Document
 import Foundation
 import Prepress
 
@@ -31,12 +32,11 @@ extension InteriorRenderer {
     /// One thread's measuring: a Pango context and hyphenators are not for two threads at once.
     private final class ChapterMeasurer {
         let frame: TextFrame, engine: TextEngine, hyphenators: Hyphenators, paginator: Paginator
-        let book: Book, photos: PhotoPool, typography: Typography
+        let book: Book, photos: PhotoPool
 
         init(renderer: InteriorRenderer, book: Book, photos: PhotoPool, lineBreaks: LineBreakMemory?) {
-            typography = renderer.typography
-            frame = TextFrame(geometry: renderer.product.geometry, lineHeight: typography.bodyLineHeight)
-            engine = TextEngine(typography: typography, language: book.language)
+            frame = TextFrame(geometry: renderer.product.geometry, lineHeight: renderer.typography.bodyLineHeight)
+            engine = TextEngine(typography: renderer.typography, language: book.language)
             engine.volumePass = lineBreaks.map { .measuring($0) }
             hyphenators = Hyphenators(book: book.language)
             paginator = Paginator(areaHeight: frame.height)
@@ -46,8 +46,8 @@ extension InteriorRenderer {
 
         func measure(_ chapter: Chapter, index: Int) throws(RenderError) -> ChapterMeasure {
             // A builder a chapter: what it measured goes with it.
-            let builder = FlowBuilder(engine: engine, measure: frame.width, language: book.language, hyphenators: hyphenators,
-                                      photos: photos, maximumPhotoHeight: frame.height - 3 * typography.captionSize * 1.35 - PhotoRow.captionGap)
+            let builder = InteriorRenderer.flowBuilder(engine: engine, frame: frame, language: book.language, hyphenators: hyphenators,
+                                                       photos: photos)
             let blocks = builder.chapterFlow(chapter, index: index)
             let pagination: Paginator.Pagination
             do {
@@ -63,6 +63,16 @@ extension InteriorRenderer {
             }
             return ChapterMeasure(pages: pagination.pages.count, entryPages: entryPages)
         }
+    }
+
+    /// The builder of a book's flows in `frame`, one for the plan and the measuring alike, so
+    /// a set's months are measured as they are drawn.
+    static func flowBuilder(engine: TextEngine, frame: TextFrame, language: BookLanguage, hyphenators: Hyphenators,
+                            photos: PhotoPool) -> FlowBuilder {
+        // A photo leaves room under it for three lines of caption.
+        let captions = 3 * engine.typography.captionSize * 1.35 + PhotoRow.captionGap
+        return FlowBuilder(engine: engine, measure: frame.width, language: language, hyphenators: hyphenators, photos: photos,
+                           maximumPhotoHeight: frame.height - captions)
     }
 
     /// How far down its first page a chapter opens, as a share of the text area.
