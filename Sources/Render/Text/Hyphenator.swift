@@ -18,7 +18,9 @@ final class Hyphenator {
     private var vowels: Set<Character> = []
     /// Each token as hyphenated, for the book: a diary repeats its words, and libhyphen with the
     /// character checks around it was a twentieth of a book's work (a Hyphenator is one thread's).
-    private var hyphenated: [String: String] = [:]
+    /// Keyed by its bytes: Swift's strings are equal when canonically equivalent, and "é" typed
+    /// as one character or as "e" and an accent hyphenates (and must print) as typed.
+    private var hyphenated: [[UInt8]: String] = [:]
     /// Tokens remembered at most; past it the memory starts again, so it stays a few MB.
     private static let rememberedTokens = 50_000
 
@@ -156,10 +158,11 @@ final class Hyphenator {
     }
 
     private func hyphenateToken(_ token: String) -> String {
-        if let known = hyphenated[token] { return known }
+        let key = Array(token.utf8)
+        if let known = hyphenated[key] { return known }
         let result = hyphenatedToken(token)
         if hyphenated.count >= Self.rememberedTokens { hyphenated.removeAll(keepingCapacity: true) }
-        hyphenated[token] = result
+        hyphenated[key] = result
         return result
     }
 

@@ -70,9 +70,8 @@ extension InteriorRenderer {
     static func flowBuilder(engine: TextEngine, frame: TextFrame, language: BookLanguage, hyphenators: Hyphenators,
                             photos: PhotoPool) -> FlowBuilder {
         // A photo leaves room under it for three lines of caption.
-        let captions = 3 * engine.typography.captionSize * 1.35 + PhotoRow.captionGap
-        return FlowBuilder(engine: engine, measure: frame.width, language: language, hyphenators: hyphenators, photos: photos,
-                           maximumPhotoHeight: frame.height - captions)
+        FlowBuilder(engine: engine, measure: frame.width, language: language, hyphenators: hyphenators, photos: photos,
+                    maximumPhotoHeight: frame.height - 3 * engine.typography.captionSize * 1.35 - PhotoRow.captionGap)
     }
 
     /// How far down its first page a chapter opens, as a share of the text area.

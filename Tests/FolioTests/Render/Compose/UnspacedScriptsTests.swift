@@ -11,6 +11,8 @@ import Testing
         #expect(UnspacedScripts.dominate("ဒီနေ့တစ်နေ့လုံးမိုးရွာတယ်"))
         // A few English words in a Thai paragraph do not make it English.
         #expect(UnspacedScripts.dominate("วันนี้ไปเที่ยว Bangkok กับเพื่อนๆ ที่สนามบินสุวรรณภูมิ"))
+        // A tag's letters are not the paragraph's: Thai in a long Latin attribute stays Thai.
+        #expect(UnspacedScripts.dominate("<span font_family=\"Noto Sans Thai Looped Condensed Regular\">วันนี้ฝนตกทั้งวัน</span>"))
     }
 
     @Test func aParagraphMostlyInSpacedScriptsIsJustified() {

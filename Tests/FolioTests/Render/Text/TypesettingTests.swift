@@ -104,6 +104,7 @@ import Prepress
         #expect(Hyphenator.keepingLastWordsWhole("an ex\(hyphen)am\(hyphen)ple (&lt;)") == "an example (&lt;)")
         // A letter with its accent as a second character is one letter of the word.
         #expect(Hyphenator.keepingLastWordsWhole("ca\(hyphen)fe\u{301} au re\(hyphen)sume\u{301}") == "ca\(hyphen)fe\u{301} au resume\u{301}")
+        #expect(Hyphenator.keepingLastWordsWhole("les ca\(hyphen)fe\u{301}s") == "les cafe\u{301}s")
         #expect(Hyphenator.keepingLastWordsWhole("\n\nno hyphen here\n") == "\n\nno hyphen here\n")
         let reader = MarkdownReader(language: .russian, hyphenators: Hyphenators(book: .russian))
         guard case .paragraph(let markup, _)? = reader.blocks(from: "Мы долго разговаривали, а потом спали.").first else {
@@ -127,6 +128,18 @@ import Prepress
             if again != new { differences.append(again) }
         }
         #expect(differences.isEmpty, "\(differences.prefix(2))")
+        // "é" as one character and as "e" with an accent: equal as Swift strings, not to
+        // libhyphen, and each printed as typed, whichever the hyphenator met first.
+        let language = try #require(BookLanguage(tag: "fr"))
+        let french = try #require(Hyphenator.forLanguage(language))
+        let (composed, decomposed) = ("d\u{E9}sesp\u{E9}r\u{E9}ment", "de\u{301}sespe\u{301}re\u{301}ment")
+        for (first, second) in [(composed, decomposed), (decomposed, composed)] {
+            let remembering = try #require(Hyphenator.forLanguage(language))
+            _ = remembering.hyphenate(first)
+            let again = remembering.hyphenate(second)
+            #expect(Array(again.unicodeScalars.filter { $0 != "\u{AD}" }) == Array(second.unicodeScalars), "\(again.unicodeScalars.map(\.value))")
+            #expect(Array(again.unicodeScalars) == Array(french.hyphenate(second).unicodeScalars))
+        }
         #expect(paragraphs.count >= 40 && paragraphs.map(remembering.hyphenate).joined().filter { $0 == "\u{AD}" }.count > 500)
     }
 
