@@ -13,8 +13,9 @@ public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible 
     /// Stable, one per kind of problem (scripts, tests and the registry rely on it).
     public var code: String
     public var message: String
-    /// Where: the entry's id, and in the files made from it a page (1-based) and a PDF object
-    /// number; in an input file its name and a JSON path such as `entries[3].created_at`.
+    /// Where: the entry's id, and in the files made from it a page (1-based), a PDF object
+    /// number and the file's name; in an input file its name and a JSON path such as
+    /// `entries[3].created_at`.
     public var entry: String?
     public var page: Int?
     public var object: Int?
@@ -54,10 +55,11 @@ public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible 
     /// Worth knowing, nothing to fix.
     public var isInformational: Bool { severity == .info }
 
-    /// An input file's problem reads "file: path (entry e): message"; anything else
+    /// An input file's problem reads "file: path (entry e): message"; anything else (a made
+    /// file's finding among them, whose message begins with the file's name)
     /// "severity code (page 3, object 5, entry): message".
     public var description: String {
-        if let file {
+        if let file, !message.hasPrefix(file + ":"), !message.hasPrefix(file + ",") {
             var place = file
             if let path, !path.isEmpty { place += ": \(path)" }
             if let entry { place += " (entry \(entry))" }

@@ -132,9 +132,11 @@ extension Pipeline {
         if let epubTask = book.epub {
             let (epub, elapsed, finished) = try epubTask.value()
             end = finished
-            // A photo that failed in the PDF fails in the EPUB too: one problem, one finding.
-            for finding in Self.placeMissingPhotos(&report.preflight, drawn: epub.notices).map(Self.finding) where !report.preflight.contains(where: {
-                $0.code == finding.code && $0.entry == finding.entry && $0.message == finding.message
+            // A photo that failed in the PDF fails in the EPUB too: one problem, one finding (a
+            // set's says which volume first).
+            for finding in Self.placeMissingPhotos(&report.preflight, drawn: epub.notices).map(Self.finding) where !report.preflight.contains(where: { found in
+                found.code == finding.code && found.entry == finding.entry
+                    && (found.message == finding.message || found.file.map { found.message == "\($0): \(finding.message)" } == true)
             }) {
                 report.preflight.append(finding)
             }

@@ -78,15 +78,13 @@ extension Pipeline {
             guard interior.pages == volume.pages else {
                 throw JobError.failed(code: .renderFailed, message: "\(part.interiorName) has \(interior.pages) pages; its plan said \(volume.pages)")
             }
-            // A volume's findings name its file: their pages are its own, as printed.
+            // A volume's findings name its file: their pages are its own, as printed. A
+            // placeholder first gives the import's finding of its photo its page and file.
             var notices = interior.notices
-            if !single {
-                for index in notices.indices {
-                    notices[index].message = "\(part.interiorName): " + notices[index].message
-                    notices[index].file = part.interiorName
-                }
-            }
-            report.preflight += Self.placeMissingPhotos(&report.preflight, drawn: notices).map(Self.finding)
+            if !single { for index in notices.indices { notices[index].file = part.interiorName } }
+            notices = Self.placeMissingPhotos(&report.preflight, drawn: notices)
+            if !single { for index in notices.indices { notices[index].message = "\(part.interiorName): " + notices[index].message } }
+            report.preflight += notices.map(Self.finding)
             for mark in interior.pageMarks {
                 var place = mark.place
                 if case .chapter(let index) = place, volume.book.chapters.indices.contains(index) {

@@ -172,6 +172,46 @@ import Prepress
         #expect(sets[0].count >= 7 && sets[0] == sets[1], "\(sets)")
     }
 
+    /// A photo the export lacks, in the second volume: one finding, the importer's, given its
+    /// placeholder's page and volume (the interior's and the EPUB's own findings of it dropped),
+    /// on that page of the set in the console.
+    @Test func aMissingPhotoInASetIsOneFindingOnItsVolumesPage() throws {
+        let workspace = try Workspace()
+        var entries: [[String: Any]] = []
+        for month in 1...8 {
+            let moment = month == 8 ? "\n![](dayone-moment://GONE)\nAfter the photo." : ""
+            entries.append(["uuid": "M\(month)", "creationDate": String(format: "2024-%02d-05T08:00:00Z", month), "timeZone": "Europe/Berlin",
+                            "text": "# Month \(month)\nA day by the sea, written down at night." + moment])
+        }
+        try workspace.writeExportFile(String(decoding: try JSONSerialization.data(withJSONObject: ["metadata": ["version": "1.0"], "entries": entries]),
+                                             as: UTF8.self), "dayone/Journal.json")
+        let book: [String: Any] = ["title": "Sea", "subtitle": NSNull(), "author": "Anna K.", "language": "en", "scope": ["all": true],
+                                   "cover": ["preset": "night"], "volumes": 2]
+        let (report, _) = try workspace.render(Sample.order(id: "moments", export: "unused", outputs: ["interior", "epub"],
+                                                            extra: ["export": "dayone", "book": book]), name: "moments")
+        #expect(report.status == .done, "\(String(describing: report.error))")
+        let volumes = try #require(report.volumes)
+        try #require(volumes.count == 2)
+        let missing = report.preflight.filter { $0.entry == "M8" && $0.code.hasSuffix("photo-missing") }
+        #expect(missing.count == 1 && missing.first?.code == "import-photo-missing", "\(missing)")
+        let finding = try #require(missing.first)
+        let page = try #require(finding.page)
+        #expect(finding.file == "interior-2.pdf" && page >= 1 && page <= volumes[1].pages, "\(finding)")
+        #expect(report.setPage(of: finding) == volumes[0].pages + page)
+        #expect(report.findings(onPage: volumes[0].pages + page).contains(finding))
+        #expect(!"\(finding)".contains("interior-2.pdf: interior-2.pdf"), "\(finding)")
+        // A journal's photo file that is not there: the interior's finding names its volume, and
+        // the EPUB's of the same photo is not said again.
+        try workspace.writeExport("lost", journal: Sample.journal((1...8).map { month in
+            Sample.entry("L\(month)", String(format: "2024-%02d-05T08:00:00Z", month), text: "# Month \(month)\nA day by the sea.",
+                         photos: month == 8 ? [["file": "photos/gone.jpg", "caption": "Gone"]] : [])
+        }))
+        let lost = try workspace.render(Sample.order(id: "lost", export: "lost", outputs: ["interior", "epub"], extra: ["book": book]), name: "lost")
+        #expect(lost.report.status == .done && lost.report.volumes?.count == 2, "\(String(describing: lost.report.error))")
+        let gone = lost.report.preflight.filter { $0.entry == "L8" && $0.code.hasSuffix("photo-missing") }
+        #expect(gone.count == 1 && gone.first?.page != nil, "\(gone)")
+    }
+
     /// The set goes to a printer that refuses the EPUB three times: the first attempt delivers
     /// every volume's files and fails; the queue's second renders nothing, skips what the
     /// ledger holds and sends the EPUB. Each file arrives once.
