@@ -8,13 +8,23 @@ import Synchronization
 /// often as it is drawn, so the memory empties as the volumes are drawn.
 public final class LineBreakMemory: Sendable {
     /// What decides a paragraph's breaks: its markup, face, width and style (and, when set in
-    /// a given number of lines, that number); the typography and language are the book's.
+    /// a given number of lines, that number); the typography and language are the book's. The
+    /// markup as bytes: Swift's strings are equal when canonically equivalent, and the breaks
+    /// are byte offsets into the text as typed ("é" as one character or as "e" and an accent).
     struct Paragraph: Hashable, Sendable {
-        var markup: String
+        var markup: [UInt8]
         var font: String
         var width: Double
         var style: ParagraphStyle
         var lineCount: Int?
+
+        init(markup: String, font: String, width: Double, style: ParagraphStyle, lineCount: Int?) {
+            self.markup = Array(markup.utf8)
+            self.font = font
+            self.width = width
+            self.style = style
+            self.lineCount = lineCount
+        }
     }
 
     /// A set's two passes over its paragraphs: the measuring one keeps their breaks, the

@@ -43,3 +43,38 @@ import Testing
         #expect(set.lineBreaks.count == 0, "\(set.lineBreaks.count) of \(kept) paragraphs kept but never taken")
     }
 }
+
+/// What the memory holds: a paragraph's breaks by the bytes of its markup, as often as kept.
+@Suite struct LineBreakMemoryKeyTests {
+    static let decision = WholeParagraphBreaking.Decision(keptSoftHyphens: [], lineStarts: [0, 9], textLength: 20, isLoose: false, expansions: [])
+
+    static func paragraph(_ markup: String, lineCount: Int? = nil) -> LineBreakMemory.Paragraph {
+        LineBreakMemory.Paragraph(markup: markup, font: "Serif 10", width: 100, style: ParagraphStyle(alignment: .justified), lineCount: lineCount)
+    }
+
+    /// "é" typed as one character and as "e" with an accent are equal Swift strings; their
+    /// bytes, and so their breaks' offsets, differ: one is not the other's.
+    @Test func aParagraphIsKeptByItsBytes() {
+        let memory = LineBreakMemory()
+        memory.keep(Self.decision, for: Self.paragraph("caf\u{E9} au lait, le matin"))
+        #expect(memory.take(Self.paragraph("cafe\u{301} au lait, le matin")) == nil)
+        #expect(memory.take(Self.paragraph("caf\u{E9} au lait, le matin", lineCount: 3)) == nil)
+        #expect(memory.take(Self.paragraph("caf\u{E9} au lait, le matin"))??.lineStarts == [0, 9])
+        #expect(memory.count == 0)
+    }
+
+    /// A paragraph measured twice (a diary repeats itself) is drawn twice; one that keeps
+    /// Pango's own breaking is remembered as such.
+    @Test func aParagraphIsTakenAsOftenAsKept() {
+        let memory = LineBreakMemory()
+        memory.keep(Self.decision, for: Self.paragraph("Good day."))
+        memory.keep(Self.decision, for: Self.paragraph("Good day."))
+        memory.keep(nil, for: Self.paragraph("A line"))
+        #expect(memory.count == 2)
+        #expect(memory.take(Self.paragraph("A line")).map { $0 == nil } == true)
+        #expect(memory.take(Self.paragraph("Good day."))??.textLength == 20)
+        #expect(memory.take(Self.paragraph("Good day."))??.textLength == 20)
+        #expect(memory.take(Self.paragraph("Good day.")) == nil)
+        #expect(memory.count == 0)
+    }
+}
